@@ -1,0 +1,33 @@
+# cubew — see README.md. `make run` and `make test` work on a fresh machine.
+GO      ?= go
+CORPUS  ?= ../shared/corpus
+FUZZTIME ?= 5m
+
+.PHONY: all build run test bench fuzz deps vet
+
+all: build
+
+# deps installs the C libraries cgo needs (Debian's libz3-dev) when missing.
+deps:
+	@if [ ! -f /usr/include/z3.h ]; then \
+		echo "installing libz3-dev"; \
+		SUDO=; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libz3-dev >/dev/null; \
+	fi
+
+build: deps
+	$(GO) build -o bin/cubew ./cmd/cubew
+
+# run checks the bundled examples and prints a verdict table.
+run: build
+	./bin/cubew check examples/*.cub
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+bench: deps
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+fuzz:
+	$(GO) test ./syntax -run='^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME)
