@@ -1,0 +1,22 @@
+// Package memmodel is the one place where a memory model is defined: which
+// program-order pairs of a process's events are preserved in the global
+// happens-before relation (ghb), what a fence orders, and how writes are
+// buffered operationally. Both engines use it: reach builds ghb edges from
+// [Model.Preserved], dpor checks execution graphs with the same rules and
+// its explicit oracle buffers writes as [Model.Buffering] says.
+//
+// The models (design.md, "Semantics in one page"):
+//
+//   - SC keeps every program-order pair; no buffers.
+//   - TSO drops write→read pairs on different locations (a process still
+//     reads its own latest write); one FIFO store buffer per process.
+//   - PSO also drops write→write pairs on different locations; one FIFO
+//     per process and location.
+//
+// A transition is atomic in every model: its reads and writes are
+// ghb-equal. fence() orders every earlier write of the process before the
+// transition's accesses.
+//
+// Adding a model means adding one implementation here and the litmus tests
+// that pin its outcomes; nothing in reach or dpor changes.
+package memmodel

@@ -1,0 +1,84 @@
+package memmodel
+
+import "fmt"
+
+// Access is the kind of a memory event.
+type Access uint8
+
+// The kinds of accesses.
+const (
+	Read Access = iota
+	Write
+)
+
+func (a Access) String() string {
+	if a == Write {
+		return "W"
+	}
+	return "R"
+}
+
+// Buffering says how a model delays writes operationally.
+type Buffering uint8
+
+// The buffering disciplines.
+const (
+	NoBuffer            Buffering = iota // SC: writes go to memory at once
+	ProcessFIFO                          // TSO: one FIFO of write groups per process
+	ProcessLocationFIFO                  // PSO: one FIFO per process and location
+)
+
+// Model is a memory model. Implementations are stateless values.
+type Model interface {
+	// Name is the lower-case name used on the command line: sc, tso, pso.
+	Name() string
+	// Preserved reports whether program order from an earlier access a to
+	// a later access b of the same process is kept in ghb; sameLoc tells
+	// whether they touch the same location.
+	Preserved(a, b Access, sameLoc bool) bool
+	// Buffering tells how the operational semantics delays writes.
+	Buffering() Buffering
+}
+
+type sc struct{}
+type tso struct{}
+type pso struct{}
+
+// The three models.
+var (
+	SC  Model = sc{}
+	TSO Model = tso{}
+	PSO Model = pso{}
+)
+
+func (sc) Name() string                       { return "sc" }
+func (sc) Preserved(_, _ Access, _ bool) bool { return true }
+func (sc) Buffering() Buffering               { return NoBuffer }
+func (tso) Name() string                      { return "tso" }
+func (tso) Buffering() Buffering              { return ProcessFIFO }
+func (pso) Name() string                      { return "pso" }
+func (pso) Buffering() Buffering              { return ProcessLocationFIFO }
+
+func (tso) Preserved(a, b Access, sameLoc bool) bool {
+	return sameLoc || !(a == Write && b == Read)
+}
+
+func (pso) Preserved(a, b Access, sameLoc bool) bool {
+	return sameLoc || a == Read
+}
+
+// Names lists the models in the order the command line shows them.
+var Names = []string{"sc", "tso", "pso"}
+
+// ByName returns the model called name (sc, tso or pso).
+func ByName(name string) (Model, error) {
+	switch name {
+	case "sc":
+		return SC, nil
+	case "tso":
+		return TSO, nil
+	case "pso":
+		return PSO, nil
+	}
+	return nil, fmt.Errorf("unknown memory model %q (want sc, tso or pso)", name)
+}
