@@ -6,7 +6,7 @@ package syntax
 // that a misplaced declaration gets a precise message.
 
 type gFile struct {
-	Entries []*gEntry `parser:"@@* EOF"`
+	Entries []*gEntry `parser:"@@*"`
 }
 
 type gEntry struct {

@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 var parser = participle.MustBuild[gFile](
 	participle.Lexer(cubLexer{}),
-	participle.UseLookahead(4),
+	participle.UseLookahead(2),
 )
 
 // Parse reads a model. The error, if any, is an ErrorList whose entries
@@ -38,6 +39,10 @@ func Parse(name string, src []byte) (file *File, err error) {
 
 // toErrorList turns a participle or lexer error into a positioned error.
 func toErrorList(name string, err error) ErrorList {
+	var lerr *lexer.Error
+	if errors.As(err, &lerr) {
+		return ErrorList{{Pos: lerr.Pos, Msg: lerr.Msg}}
+	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		pos := perr.Position()
