@@ -50,6 +50,7 @@ type Model struct {
 	Types       map[string]*Type   // including the predeclared bool, int, real, proc
 	Symbols     map[string]*Symbol // constructors, constants, variables, arrays
 	Weak        bool               // weak declarations present and weak (TSO/PSO) rules applied
+	NumProcs    int                // the number_procs bound, 0 when unbounded
 	Init        *Init
 	Unsafes     []*Property
 	Invariants  []*Property
@@ -64,4 +65,38 @@ type CheckOptions struct {
 	// SC checks the model for sequential consistency: `weak` is ignored,
 	// `fence()` is true and the weak-memory rules do not apply.
 	SC bool
+}
+
+// TermType returns the type of a term of the checked model, or nil for a
+// term that does not belong to it (an unknown name). Process variables and
+// constants `#n` have type proc, numbers int or real, `p @ X` the type of X
+// and an arithmetic term the type of its base.
+func (m *Model) TermType(t Term) *Type {
+	switch t := t.(type) {
+	case *Name:
+		return m.symbolType(t.Name)
+	case *Proc:
+		return m.Types["proc"]
+	case *Cell:
+		return m.symbolType(t.Array)
+	case *Read:
+		return m.TermType(t.Loc)
+	case *Number:
+		if t.Real {
+			return m.Types["real"]
+		}
+		return m.Types["int"]
+	case *Arith:
+		return m.TermType(t.Base)
+	case *Scaled:
+		return m.symbolType(t.Const)
+	}
+	return nil
+}
+
+func (m *Model) symbolType(name string) *Type {
+	if s := m.Symbols[name]; s != nil {
+		return s.Type
+	}
+	return nil
 }
