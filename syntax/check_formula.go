@@ -110,12 +110,13 @@ func (c *checker) bindQuant(q *Quant) int {
 		c.errorf(q.Pos, "%s binds exactly one variable", q.Kind)
 	}
 	for i, v := range q.Vars {
+		twice := false
 		for _, w := range q.Vars[:i] {
-			if w.Name == v.Name {
-				c.errorf(v.Pos, "%s: variable `%s` listed twice", q.Kind, v.Name)
-			}
+			twice = twice || w.Name == v.Name
 		}
-		if k, ok := c.lookupVar(v.Name); ok && k != varPredParam {
+		if twice {
+			c.errorf(v.Pos, "%s: variable `%s` listed twice", q.Kind, v.Name)
+		} else if k, ok := c.lookupVar(v.Name); ok && k != varPredParam {
 			c.errorf(v.Pos, "%s: variable `%s` is already bound", q.Kind, v.Name)
 		}
 		c.bind(v.Name, varQuant)
