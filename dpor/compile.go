@@ -1,0 +1,296 @@
+package dpor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+)
+
+// sym is the layout of one state symbol (variable, array or constant): its
+// locations are base .. base+N^arity-1, cell (p1..pk) at
+// base + Σ (pi-1)·N^(k-i).
+type sym struct {
+	s    *syntax.Symbol
+	base int
+	weak bool // a weak location that a buffering model delays
+}
+
+// loc describes one location for printing and enumeration.
+type loc struct {
+	sym   *sym
+	procs []int // cell indices, nil for a scalar
+	name  string
+}
+
+// program is a checked model compiled for one instance (N processes, one
+// memory model). It is read-only during the search.
+type program struct {
+	m      *syntax.Model
+	n      int
+	buf    memmodel.Buffering // NoBuffer when no location is weak
+	syms   map[string]*sym
+	locs   []loc
+	cons   []string                 // constructor names by global number
+	consID map[string]int64         // constructor name -> global number
+	ctors  map[*syntax.Type][]value // the values of each finite type
+	num    *numbers
+	init   syntax.Formula
+	unsafe []property
+	invs   []property
+	trans  []*trans
+}
+
+// property is an expanded unsafe or invariant item.
+type property struct {
+	p    *syntax.Property
+	idx  int
+	body syntax.Formula
+}
+
+// trans is a compiled transition.
+type trans struct {
+	t          *syntax.Transition
+	idx        int
+	guard      syntax.Formula // expanded; nil when there is no requires
+	actor      int            // index of the acting parameter, -1 if none
+	fence      bool           // fence() occurs in the guard
+	readsWeak  bool           // the guard or an action reads a weak location
+	writesWeak bool           // an action writes a weak symbol
+	actions    []action
+}
+
+// action is a compiled assignment.
+type action struct {
+	a      *syntax.Action
+	sym    *sym
+	cases  []branch    // for *syntax.Case, conditions expanded
+	term   syntax.Term // for *syntax.TermRHS
+	nondet bool        // for *syntax.Nondet
+	vars   []string    // index variables of a whole-array case update
+}
+
+// branch is a case branch; cond is nil for `_`.
+type branch struct {
+	cond  syntax.Formula
+	value syntax.Term
+}
+
+// compile lays out the state of m for n processes under model mm.
+func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
+	if m == nil {
+		return nil, fmt.Errorf("no model")
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("number of processes must be at least 1, got %d", n)
+	}
+	if f := m.File; f != nil && f.NumProcs != nil && n > f.NumProcs.N {
+		return nil, fmt.Errorf("%d processes exceed number_procs %d", n, f.NumProcs.N)
+	}
+	if mm == nil {
+		mm = memmodel.SC
+	}
+	if m.Init == nil {
+		return nil, fmt.Errorf("model has no init")
+	}
+	p := &program{m: m, n: n, buf: memmodel.NoBuffer, syms: map[string]*sym{},
+		consID: map[string]int64{}, ctors: map[*syntax.Type][]value{}, num: newNumbers()}
+	p.layoutTypes()
+	if err := p.layoutSymbols(mm); err != nil {
+		return nil, err
+	}
+	p.init = m.Expand(m.Init.Body)
+	p.collectLiterals(p.init)
+	for i, u := range m.Unsafes {
+		p.unsafe = append(p.unsafe, property{p: u, idx: i, body: m.Expand(u.Body)})
+	}
+	for i, u := range m.Invariants {
+		p.invs = append(p.invs, property{p: u, idx: i, body: m.Expand(u.Body)})
+	}
+	for i, t := range m.Transitions {
+		ct, err := p.compileTrans(i, t)
+		if err != nil {
+			return nil, err
+		}
+		p.trans = append(p.trans, ct)
+	}
+	return p, nil
+}
+
+// layoutTypes numbers the constructors and lists the finite domains.
+func (p *program) layoutTypes() {
+	// Sorted for determinism: map order would change constructor numbers.
+	names := sortedKeys(p.m.Types)
+	for _, name := range names {
+		t := p.m.Types[name]
+		switch t.Kind {
+		case syntax.TBool, syntax.TEnum:
+			var vs []value
+			for _, c := range t.Constructors {
+				id, ok := p.consID[c]
+				if !ok {
+					id = int64(len(p.cons))
+					p.cons = append(p.cons, c)
+					p.consID[c] = id
+				}
+				vs = append(vs, value{K: kCons, N: id})
+			}
+			p.ctors[t] = vs
+		case syntax.TProc:
+			var vs []value
+			for q := 1; q <= p.n; q++ {
+				vs = append(vs, value{K: kProc, N: int64(q)})
+			}
+			p.ctors[t] = vs
+		}
+	}
+}
+
+// layoutSymbols assigns locations to variables, arrays and constants, in
+// declaration order.
+func (p *program) layoutSymbols(mm memmodel.Model) error {
+	if p.m.File == nil {
+		return fmt.Errorf("model has no file")
+	}
+	anyWeak := false
+	for _, d := range p.m.File.Symbols {
+		s := p.m.Symbols[d.Name]
+		if s == nil || s.Class == syntax.SymConstructor || p.syms[d.Name] != nil {
+			continue
+		}
+		if s.Type == nil {
+			return fmt.Errorf("%s: symbol %s has no type", d.Pos, d.Name)
+		}
+		ls := &sym{s: s, base: len(p.locs), weak: s.Weak && s.Class != syntax.SymConst && mm.Buffering() != memmodel.NoBuffer}
+		anyWeak = anyWeak || ls.weak
+		p.syms[d.Name] = ls
+		cells := 1
+		for range s.Arity {
+			cells *= p.n
+		}
+		for c := range cells {
+			var procs []int
+			name := d.Name
+			if s.Arity > 0 {
+				procs = make([]int, s.Arity)
+				x := c
+				for i := s.Arity - 1; i >= 0; i-- {
+					procs[i] = x%p.n + 1
+					x /= p.n
+				}
+				parts := make([]string, len(procs))
+				for i, q := range procs {
+					parts[i] = fmt.Sprintf("#%d", q)
+				}
+				name += "[" + strings.Join(parts, ",") + "]"
+			}
+			p.locs = append(p.locs, loc{sym: ls, procs: procs, name: name})
+		}
+	}
+	if anyWeak {
+		p.buf = mm.Buffering()
+	}
+	return nil
+}
+
+// collectLiterals records the numeric literals of init (the set L).
+func (p *program) collectLiterals(f syntax.Formula) {
+	walkFormula(f, func(t syntax.Term) {
+		if n, ok := t.(*syntax.Number); ok {
+			p.num.lits[n.Value.RatString()] = true
+		}
+	}, nil)
+}
+
+func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
+	ct := &trans{t: t, idx: i, actor: -1}
+	for k, prm := range t.Params {
+		if prm.Acting {
+			ct.actor = k
+		}
+	}
+	isWeakRead := func(x syntax.Term) {
+		switch x := x.(type) {
+		case *syntax.Name:
+			ct.readsWeak = ct.readsWeak || p.weakSym(x.Name)
+		case *syntax.Cell:
+			ct.readsWeak = ct.readsWeak || p.weakSym(x.Array)
+		}
+	}
+	if t.Guard != nil {
+		ct.guard = p.m.Expand(t.Guard)
+		walkFormula(ct.guard, isWeakRead, func(syntax.Formula) { ct.fence = true })
+	}
+	for _, a := range t.Actions {
+		s := p.syms[a.Target]
+		if s == nil || s.s.Class == syntax.SymConst {
+			return nil, fmt.Errorf("%s: transition %s: %s is not a variable or array", a.Pos, t.Name, a.Target)
+		}
+		if len(a.Index) != s.s.Arity {
+			return nil, fmt.Errorf("%s: transition %s: %s expects %d indices", a.Pos, t.Name, a.Target, s.s.Arity)
+		}
+		ca := action{a: a, sym: s}
+		switch v := a.Value.(type) {
+		case *syntax.TermRHS:
+			ca.term = v.Term
+			walkTerm(v.Term, isWeakRead)
+		case *syntax.Nondet:
+			ca.nondet = true
+		case *syntax.Case:
+			for _, b := range v.Branches {
+				var cond syntax.Formula
+				if b.Cond != nil {
+					cond = p.m.Expand(b.Cond)
+					walkFormula(cond, isWeakRead, nil)
+				}
+				walkTerm(b.Value, isWeakRead)
+				ca.cases = append(ca.cases, branch{cond: cond, value: b.Value})
+			}
+			// A case on an array binds its indices as fresh variables
+			// (A[j] := case ...); a case on a global has none.
+			for _, ix := range a.Index {
+				if ix.Const != 0 {
+					return nil, fmt.Errorf("%s: transition %s: process constant as case index", a.Pos, t.Name)
+				}
+				ca.vars = append(ca.vars, ix.Var)
+			}
+		default:
+			return nil, fmt.Errorf("%s: transition %s: unknown right-hand side %T", a.Pos, t.Name, a.Value)
+		}
+		ct.writesWeak = ct.writesWeak || s.weak
+		ct.actions = append(ct.actions, ca)
+	}
+	if p.buf != memmodel.NoBuffer && ct.actor < 0 && (ct.readsWeak || ct.writesWeak || ct.fence) {
+		return nil, fmt.Errorf("%s: transition %s accesses weak memory but marks no acting process", t.Pos, t.Name)
+	}
+	return ct, nil
+}
+
+// weakSym reports whether name is a weak (buffered) symbol.
+func (p *program) weakSym(name string) bool {
+	s := p.syms[name]
+	return s != nil && s.weak
+}
+
+// cell returns the location of symbol s at processes procs (1-based).
+func (p *program) cell(s *sym, procs []int) (int, error) {
+	if len(procs) != s.s.Arity {
+		return 0, fmt.Errorf("%s expects %d indices, got %d", s.s.Name, s.s.Arity, len(procs))
+	}
+	off := 0
+	for _, q := range procs {
+		if q < 1 || q > p.n {
+			return 0, fmt.Errorf("process #%d does not exist in an instance with %d processes", q, p.n)
+		}
+		off = off*p.n + q - 1
+	}
+	return s.base + off, nil
+}
+
+// domain returns the values of a finite type, or nil for int, real and
+// abstract types.
+func (p *program) domain(t *syntax.Type) []value { return p.ctors[t] }
+
+// formatValue prints v.
+func (p *program) formatValue(v value) string { return p.num.format(v, p.cons) }

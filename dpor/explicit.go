@@ -1,0 +1,197 @@
+package dpor
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+)
+
+// Explicit explores every reachable state of the instance of m with
+// opts.N processes under opts.Model, breadth first, and evaluates the
+// unsafe items on each (doc.go describes the semantics). It returns an
+// error for an instance it cannot run (N out of range, an evaluation
+// error such as an integer overflow); limits and cancellation give the
+// verdict Unknown with a reason. A found unsafe state comes with a
+// shortest witness.
+//
+// The cost is linear in the number of states times the cost of computing
+// their successors; memory holds one key per state.
+func Explicit(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) {
+	if opts.N == 0 {
+		opts.N = 1
+	}
+	if opts.Model == nil {
+		opts.Model = memmodel.SC
+	}
+	p, err := compile(m, opts.N, opts.Model)
+	if err != nil {
+		return nil, err
+	}
+	x := &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
+		ctx: ctx, visited: map[string]int32{},
+		res: &Result{N: opts.N, Model: opts.Model.Name()}}
+	if err := x.run(); err != nil {
+		return nil, err
+	}
+	return x.res, nil
+}
+
+// node is a visited state: its key and the node it was first reached from
+// (-1 for an initial state).
+type node struct {
+	key    string
+	parent int32
+}
+
+// explorer is one breadth-first search.
+type explorer struct {
+	stepper
+	ctx     context.Context
+	visited map[string]int32 // key -> node index, or -1 for a pruned state
+	nodes   []node
+	inits   map[int32]*state // the initial states by node index
+	queue   []*state
+	qids    []int32
+	res     *Result
+	buf     []byte
+	stop    bool // the search ended early (limit, unsafe state)
+}
+
+func (x *explorer) run() error {
+	p, res := x.p, x.res
+	x.inits = map[int32]*state{}
+	var err error
+	ierr := p.initStates(x.flags.approx, func(st *state) bool {
+		x.prepare(st)
+		res.Initial++
+		_, err = x.add(st, -1)
+		return err == nil && !x.stop
+	})
+	if ierr != nil {
+		return ierr
+	}
+	if err != nil {
+		return err
+	}
+	for head := 0; head < len(x.queue) && !x.stop; head++ {
+		if head%1024 == 0 {
+			if cerr := x.ctx.Err(); cerr != nil {
+				res.Verdict, res.Reason = Unknown, "cancelled: "+cerr.Error()
+				return nil
+			}
+		}
+		st, id := x.queue[head], x.qids[head]
+		x.queue[head] = nil
+		err = x.successors(st, func(e edge, ns *state) bool {
+			if e.tr != nil {
+				res.Transitions++
+			} else {
+				res.Flushes++
+			}
+			_, aerr := x.add(ns, id)
+			if aerr != nil {
+				err = aerr
+			}
+			return err == nil && !x.stop
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return x.finish()
+}
+
+// prepare gives an initial state its empty buffers and step counters.
+func (x *explorer) prepare(st *state) {
+	if x.p.buf != memmodel.NoBuffer {
+		st.bufs = make([][]group, x.p.n)
+	}
+	if x.opts.MaxSteps > 0 {
+		st.steps = make([]uint16, x.p.n+1)
+	}
+}
+
+// add records a state reached from node parent; it returns the new node's
+// index, or -1 when the state was seen before or is excluded.
+func (x *explorer) add(st *state, parent int32) (int32, error) {
+	p, res := x.p, x.res
+	x.buf = st.key(x.buf[:0])
+	if _, ok := x.visited[string(x.buf)]; ok {
+		return -1, nil
+	}
+	key := string(x.buf)
+	if len(p.invs) > 0 {
+		_, _, t, err := p.check(st, p.invs)
+		if err != nil {
+			return -1, err
+		}
+		if t != tFalse {
+			if t == tUnknown {
+				x.flags.approx("an invariant depends on an unconstrained value")
+			}
+			x.visited[key] = -1
+			res.Pruned++
+			return -1, nil
+		}
+	}
+	id := int32(len(x.nodes))
+	x.nodes = append(x.nodes, node{key: key, parent: parent})
+	x.visited[key] = id
+	if parent < 0 {
+		x.inits[id] = st
+	}
+	res.States++
+	if x.opts.MaxStates > 0 && res.States > x.opts.MaxStates {
+		res.Verdict, res.Reason = Unknown, fmt.Sprintf("state limit %d reached", x.opts.MaxStates)
+		x.stop = true
+		return id, nil
+	}
+	idx, procs, t, err := p.check(st, p.unsafe)
+	if err != nil {
+		return -1, err
+	}
+	switch t {
+	case tTrue:
+		w, err := x.witness(id, st, idx, procs)
+		if err != nil {
+			return -1, err
+		}
+		res.Verdict, res.Witness, res.Reason = Unsafe, w, ""
+		x.stop = true
+		return id, nil
+	case tUnknown:
+		x.flags.approx("an unsafe item depends on an unconstrained value")
+	}
+	x.queue = append(x.queue, st)
+	x.qids = append(x.qids, id)
+	return id, nil
+}
+
+// finish sets the verdict after the search.
+func (x *explorer) finish() error {
+	res, f := x.res, x.flags
+	res.Bounded = f.hitSteps || f.hitBuffer
+	if x.stop {
+		return nil // Unsafe or a limit, already set
+	}
+	var bound string
+	switch {
+	case f.hitSteps && f.hitBuffer:
+		bound = fmt.Sprintf("up to %d steps per process and %d pending writes per buffer", x.opts.MaxSteps, x.opts.MaxBuffer)
+	case f.hitSteps:
+		bound = fmt.Sprintf("up to %d steps per process", x.opts.MaxSteps)
+	case f.hitBuffer:
+		bound = fmt.Sprintf("up to %d pending writes per buffer", x.opts.MaxBuffer)
+	}
+	if f.inexact != "" {
+		res.Verdict, res.Reason = Unknown, "under-approximation: "+f.inexact
+		return nil
+	}
+	res.Verdict = Safe
+	if bound != "" {
+		res.Reason = "safe " + bound
+	}
+	return nil
+}

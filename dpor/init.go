@@ -1,0 +1,94 @@
+package dpor
+
+import (
+	"slices"
+
+	"github.com/cubew/cubew/syntax"
+)
+
+// candidates returns the initial values tried for location l: the domain of
+// a finite type; for int and real the literals of init of that type plus
+// kOther (any other value); for an abstract type kOther alone.
+func (p *program) candidates(l int) []value {
+	t := p.locs[l].sym.s.Type
+	if d := p.domain(t); d != nil {
+		return d
+	}
+	var vs []value
+	switch t.Kind {
+	case syntax.TInt:
+		for _, s := range sortedKeys(p.num.lits) {
+			r := ratFromString(s)
+			if r != nil && r.IsInt() && r.Num().IsInt64() {
+				vs = append(vs, value{K: kInt, N: r.Num().Int64()})
+			}
+		}
+	case syntax.TReal:
+		for _, s := range sortedKeys(p.num.lits) {
+			if r := ratFromString(s); r != nil {
+				vs = append(vs, p.num.real(r))
+			}
+		}
+	}
+	return append(vs, other)
+}
+
+// initStates enumerates the initial states: every assignment of the
+// candidates to the locations such that init holds for every choice of its
+// parameters (not necessarily distinct). It backtracks location by
+// location, pruning as soon as some instance of init is false; unassigned
+// locations evaluate to unknown. An assignment on which init stays unknown
+// (it depends on a kOther value) is dropped and reported through inexact.
+// emit returns false to stop the enumeration.
+func (p *program) initStates(inexact func(string), emit func(*state) bool) error {
+	init := p.m.Init
+	nparams := len(init.Params)
+	vals := make([]value, len(p.locs))
+	st := &state{vals: vals}
+	ev := &evaluator{p: p, st: st}
+	// check evaluates init over every parameter tuple: tFalse if one instance
+	// is false, tTrue if all are true, else tUnknown.
+	check := func() truth {
+		res := tTrue
+		forTuples(p.n, nparams, false, nil, func(tuple []int) bool {
+			ev.env = ev.env[:0]
+			for i, prm := range init.Params {
+				ev.env = append(ev.env, pvar{prm.Name, tuple[i]})
+			}
+			ev.params = tuple
+			res = and(res, ev.formula(p.init))
+			return res != tFalse && ev.err == nil
+		})
+		return res
+	}
+	stop := false
+	var rec func(l int)
+	rec = func(l int) {
+		if stop || ev.err != nil {
+			return
+		}
+		if l == len(vals) {
+			switch check() {
+			case tTrue:
+				if !emit(&state{vals: slices.Clone(vals)}) {
+					stop = true
+				}
+			case tUnknown:
+				inexact("init depends on an unconstrained value")
+			}
+			return
+		}
+		for _, v := range p.candidates(l) {
+			vals[l] = v
+			if check() != tFalse {
+				rec(l + 1)
+			}
+			if stop {
+				break
+			}
+		}
+		vals[l] = value{}
+	}
+	rec(0)
+	return ev.err
+}

@@ -1,0 +1,55 @@
+package dpor
+
+import "github.com/cubew/cubew/memmodel"
+
+// Options configures a run on one instance of a model. The zero value
+// means one process under SC, with no bounds.
+type Options struct {
+	// N is the number of processes, numbered 1..N (#k is process k). It
+	// must be at least 1 and at most the model's number_procs, if any. 0
+	// means 1.
+	N int
+	// Model is the memory model (memmodel.SC, TSO or PSO); nil means SC.
+	// Only locations the checker marked weak are buffered, so a model
+	// checked with syntax.CheckOptions{SC: true} runs as SC under any model.
+	Model memmodel.Model
+	// MaxSteps bounds the transitions each process fires (0: unbounded).
+	// Steps are counted for the acting process, else the first parameter,
+	// else a shared counter for parameterless transitions. Needed when the
+	// state space is infinite (unbounded integer counters).
+	MaxSteps int
+	// MaxBuffer bounds the pending writes of a buffer (0: unbounded): the
+	// whole buffer of a process under TSO, the FIFO of one process and
+	// location under PSO. A transition whose writes would exceed it waits
+	// for a flush.
+	MaxBuffer int
+	// MaxStates stops the run with verdict Unknown once more distinct
+	// states than this have been found (0: no limit).
+	MaxStates int
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Verdict Verdict
+	N       int
+	Model   string // memory model name
+	// States counts the distinct reachable states found (initial ones
+	// included, states excluded by an invariant not included).
+	States int
+	// Initial counts the initial states.
+	Initial int
+	// Transitions counts transition firings, Flushes flush steps
+	// (including those that led to states already seen).
+	Transitions int
+	Flushes     int
+	// Pruned counts states excluded because they satisfy an invariant.
+	Pruned int
+	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a
+	// Safe verdict only holds for executions within those bounds.
+	Bounded bool
+	// Reason explains an Unknown verdict, or the bound behind a bounded
+	// Safe one.
+	Reason string
+	// Witness is the path to an unsafe state when Verdict is Unsafe.
+	Witness *Witness
+}

@@ -1,0 +1,319 @@
+package dpor
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+)
+
+// edge labels one step between two states.
+type edge struct {
+	tr       *trans  // the transition, nil for a flush
+	procs    []int   // the transition's parameters
+	choices  []value // values picked by the nondeterministic actions, in order
+	writes   []write // every write of the transition
+	weak     []bool  // writes[i] is a weak write
+	buffered bool    // the weak writes went to the acting process's buffer
+	proc     int     // the flushing process
+	flushed  group   // the group a flush moved to memory
+}
+
+// runFlags collects what a search learns besides states.
+type runFlags struct {
+	hitSteps  bool   // MaxSteps disabled an enabled transition
+	hitBuffer bool   // MaxBuffer disabled a transition
+	inexact   string // first reason why the search under-approximates
+}
+
+func (f *runFlags) approx(reason string) {
+	if f.inexact == "" {
+		f.inexact = reason
+	}
+}
+
+// stepper computes the successors of states.
+type stepper struct {
+	p     *program
+	opts  Options
+	flags *runFlags
+}
+
+// successors calls fn for every step from st: transitions first (model
+// order, parameter tuples in lexicographic order, nondeterministic choices
+// in domain order), then flushes (by process, oldest group first). fn
+// returns false to stop. It returns the first evaluation error.
+func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
+	for _, t := range s.p.trans {
+		var err error
+		cont := true
+		forTuples(s.p.n, len(t.t.Params), true, nil, func(procs []int) bool {
+			cont, err = s.fire(st, t, procs, fn)
+			return cont && err == nil
+		})
+		if err != nil || !cont {
+			return err
+		}
+	}
+	if st.bufs == nil {
+		return nil
+	}
+	for q := 1; q <= s.p.n; q++ {
+		for _, k := range s.p.flushable(st, q) {
+			ns := st.clone()
+			g := st.bufs[q-1][k]
+			for _, w := range g {
+				ns.vals[w.loc] = w.val
+			}
+			b := slices.Delete(slices.Clone(st.bufs[q-1]), k, k+1)
+			if s.p.buf == memmodel.ProcessLocationFIFO {
+				b = canonPSO(b)
+			}
+			ns.bufs[q-1] = b
+			if !fn(edge{proc: q, flushed: g}, ns) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// slot returns the step counter a transition instance uses.
+func slot(t *trans, procs []int) int {
+	switch {
+	case t.actor >= 0:
+		return procs[t.actor]
+	case len(procs) > 0:
+		return procs[0]
+	}
+	return 0
+}
+
+// fire calls fn for each way the instance t(procs) can fire from st.
+func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) bool) (bool, error) {
+	p := s.p
+	actor := 0
+	if t.actor >= 0 {
+		actor = procs[t.actor]
+	}
+	buffered := st.bufs != nil
+	// fence() and, under TSO, locked transitions wait for an empty buffer.
+	locked := buffered && t.readsWeak && t.writesWeak
+	if buffered && (t.fence || locked && p.buf == memmodel.ProcessFIFO) && pending(st, actor, -1) > 0 {
+		return true, nil
+	}
+	ev := &evaluator{p: p, st: st, reader: actor, params: procs}
+	for i, prm := range t.t.Params {
+		ev.env = append(ev.env, pvar{prm.Name, procs[i]})
+	}
+	switch ev.formula(t.guard) {
+	case tFalse:
+		return true, ev.err
+	case tUnknown:
+		if ev.err != nil {
+			return false, ev.err
+		}
+		s.flags.approx(fmt.Sprintf("guard of %s depends on an unconstrained value", t.t.Name))
+		return true, nil
+	}
+	if s.opts.MaxSteps > 0 && int(st.steps[slot(t, procs)]) >= s.opts.MaxSteps {
+		s.flags.hitSteps = true
+		return true, nil
+	}
+	// Evaluate every right-hand side in the old state.
+	var det []write
+	var nondet []int // action indices with `:= .`
+	for i, a := range t.actions {
+		if a.nondet {
+			nondet = append(nondet, i)
+			continue
+		}
+		ws, ok := s.actionWrites(ev, t, a)
+		if ev.err != nil {
+			return false, ev.err
+		}
+		if !ok {
+			s.flags.approx(fmt.Sprintf("a case condition of %s depends on an unconstrained value", t.t.Name))
+			return true, nil
+		}
+		det = append(det, ws...)
+	}
+	var nlocs []int
+	var doms [][]value
+	for _, i := range nondet {
+		a := t.actions[i]
+		l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		if !ok {
+			return false, ev.err
+		}
+		nlocs = append(nlocs, l)
+		d := p.domain(a.sym.s.Type)
+		if d == nil {
+			d = []value{undef} // infinite type: any value (doc.go)
+		}
+		doms = append(doms, d)
+	}
+	choice := make([]value, len(nondet))
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		if k < len(choice) {
+			for _, v := range doms[k] {
+				choice[k] = v
+				if !rec(k + 1) {
+					return false
+				}
+			}
+			return true
+		}
+		ws := slices.Clone(det)
+		for i, l := range nlocs {
+			ws = append(ws, write{loc: int32(l), val: choice[i]})
+		}
+		e, ns := s.apply(st, t, procs, actor, locked, ws)
+		if ns == nil {
+			return true
+		}
+		e.choices = slices.Clone(choice)
+		return fn(e, ns)
+	}
+	return rec(0), nil
+}
+
+// actionWrites computes the writes of one deterministic action; ok is
+// false when a case condition is unknown.
+func (s *stepper) actionWrites(ev *evaluator, t *trans, a action) (ws []write, ok bool) {
+	if a.cases == nil {
+		l, found := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		if !found {
+			return nil, true
+		}
+		return []write{{loc: int32(l), val: ev.term(a.term)}}, true
+	}
+	n0 := len(ev.env)
+	ok = true
+	forTuples(s.p.n, len(a.vars), false, nil, func(tuple []int) bool {
+		ev.env = ev.env[:n0]
+		for i, v := range a.vars {
+			ev.env = append(ev.env, pvar{v, tuple[i]})
+		}
+		for _, b := range a.cases {
+			switch ev.formula(b.cond) {
+			case tFalse:
+				continue
+			case tUnknown:
+				ok = false
+				return false
+			}
+			l, err := s.p.cell(a.sym, tuple)
+			if err != nil {
+				ev.fail(a.a.Pos, "%v", err)
+				return false
+			}
+			ws = append(ws, write{loc: int32(l), val: ev.term(b.value)})
+			break
+		}
+		// No branch matched: the cell keeps its value (a weak cell is not
+		// written).
+		return ev.err == nil
+	})
+	ev.env = ev.env[:n0]
+	return ws, ok
+}
+
+// apply builds the successor of st by the writes ws of t(procs); it
+// returns a nil state when a bound or a drain rule disables the step.
+func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool, ws []write) (edge, *state) {
+	p := s.p
+	e := edge{tr: t, procs: slices.Clone(procs), writes: ws, weak: make([]bool, len(ws))}
+	ns := st.clone()
+	var g group
+	for i, w := range ws {
+		if st.bufs == nil || !p.locs[w.loc].sym.weak {
+			ns.vals[w.loc] = w.val
+			continue
+		}
+		e.weak[i] = true
+		if locked {
+			// PSO: a locked instruction drains the FIFOs of the
+			// locations it writes (TSO: the whole buffer, checked in fire).
+			if pending(st, actor, int(w.loc)) > 0 {
+				return e, nil
+			}
+			ns.vals[w.loc] = w.val
+			continue
+		}
+		g = append(g, w)
+	}
+	if len(g) > 0 {
+		slices.SortFunc(g, func(a, b write) int { return int(a.loc) - int(b.loc) })
+		if m := s.opts.MaxBuffer; m > 0 {
+			full := false
+			if p.buf == memmodel.ProcessFIFO {
+				full = pending(st, actor, -1)+len(g) > m
+			} else {
+				for _, w := range g {
+					full = full || pending(st, actor, int(w.loc))+1 > m
+				}
+			}
+			if full {
+				s.flags.hitBuffer = true
+				return e, nil
+			}
+		}
+		b := append(slices.Clip(st.bufs[actor-1]), g)
+		if p.buf == memmodel.ProcessLocationFIFO {
+			b = canonPSO(b)
+		}
+		ns.bufs[actor-1] = b
+		e.buffered = true
+	}
+	if ns.steps != nil {
+		ns.steps[slot(t, procs)]++
+	}
+	return e, ns
+}
+
+// check evaluates the properties on st: the first property and parameter
+// tuple (pairwise distinct processes) that make it true, or res = tUnknown
+// when none is true but some instance is unknown.
+func (p *program) check(st *state, props []property) (idx int, procs []int, res truth, err error) {
+	res = tFalse
+	for _, pr := range props {
+		ev := &evaluator{p: p, st: st, avoid: true}
+		forTuples(p.n, len(pr.p.Params), true, nil, func(tuple []int) bool {
+			ev.env = ev.env[:0]
+			for i, prm := range pr.p.Params {
+				ev.env = append(ev.env, pvar{prm.Name, tuple[i]})
+			}
+			ev.params = tuple
+			switch ev.formula(pr.body) {
+			case tTrue:
+				idx, procs, res = pr.idx, slices.Clone(tuple), tTrue
+				return false
+			case tUnknown:
+				res = tUnknown
+			}
+			return ev.err == nil
+		})
+		if ev.err != nil {
+			return 0, nil, tUnknown, ev.err
+		}
+		if res == tTrue {
+			return idx, procs, res, nil
+		}
+	}
+	return 0, nil, res, nil
+}
+
+// propName names an unsafe or invariant item for messages.
+func propName(pr *syntax.Property, idx int) string {
+	if pr.Name != "" {
+		return pr.Name
+	}
+	kind := "unsafe"
+	if pr.Kind == syntax.Invariant {
+		kind = "invariant"
+	}
+	return fmt.Sprintf("%s[%d]", kind, idx+1)
+}
