@@ -184,15 +184,18 @@ func (c *checker) checkOrder() {
 	for _, it := range f.Items {
 		all = append(all, entry{it.ItemPos(), 3, itemWord(it)})
 	}
-	for _, e := range all {
-		var first *entry
-		for i := range all {
-			o := &all[i]
-			if o.rank > e.rank && posLess(o.pos, e.pos) && (first == nil || posLess(o.pos, first.pos)) {
-				first = o
+	// later[r] is the first entry of a section after section r.
+	var later [4]*entry
+	for i := range all {
+		e := &all[i]
+		for r := 0; r < e.rank; r++ {
+			if later[r] == nil || posLess(e.pos, later[r].pos) {
+				later[r] = e
 			}
 		}
-		if first != nil {
+	}
+	for _, e := range all {
+		if first := later[e.rank]; first != nil && posLess(first.pos, e.pos) {
 			c.errorf(e.pos, "%s after %s at %s", e.what, first.what, lineCol(first.pos))
 		}
 	}
