@@ -19,6 +19,12 @@ import (
 // The cost is linear in the number of states times the cost of computing
 // their successors; memory holds one key per state.
 func Explicit(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) {
+	return explore(ctx, m, opts, nil)
+}
+
+// explore is Explicit with a hook called on every reachable state (tests
+// use it to inspect final states).
+func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*program, *state)) (*Result, error) {
 	if opts.N == 0 {
 		opts.N = 1
 	}
@@ -30,7 +36,7 @@ func Explicit(ctx context.Context, m *syntax.Model, opts Options) (*Result, erro
 		return nil, err
 	}
 	x := &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
-		ctx: ctx, visited: map[string]int32{},
+		ctx: ctx, visited: map[string]int32{}, onState: onState,
 		res: &Result{N: opts.N, Model: opts.Model.Name()}}
 	if err := x.run(); err != nil {
 		return nil, err
@@ -57,6 +63,7 @@ type explorer struct {
 	res     *Result
 	buf     []byte
 	stop    bool // the search ended early (limit, unsafe state)
+	onState func(*program, *state)
 }
 
 func (x *explorer) run() error {
@@ -143,6 +150,9 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 		x.inits[id] = st
 	}
 	res.States++
+	if x.onState != nil {
+		x.onState(p, st)
+	}
 	if x.opts.MaxStates > 0 && res.States > x.opts.MaxStates {
 		res.Verdict, res.Reason = Unknown, fmt.Sprintf("state limit %d reached", x.opts.MaxStates)
 		x.stop = true
