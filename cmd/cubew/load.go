@@ -1,0 +1,37 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cubew/cubew/syntax"
+)
+
+// load reads, parses and type-checks a model file. Input errors come back
+// as a syntax.ErrorList; a file that cannot be read as a plain error.
+func load(path string, opts syntax.CheckOptions) (*syntax.Model, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := syntax.Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	return syntax.Check(f, opts)
+}
+
+// reportInputError prints err as FILE:LINE:COL: message lines (or one line
+// for an unreadable file) on w.
+func reportInputError(w io.Writer, err error) {
+	var list syntax.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Fprintln(w, e.Error())
+		}
+		return
+	}
+	fmt.Fprintln(w, "cubew: "+err.Error())
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// run executes the command line args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	return exitCode(err, func(msg string) { fmt.Fprintln(stderr, "cubew: "+msg) })
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "cubew",
+		Short: "Prove concurrent protocols safe for any number of processes under weak memory",
+		Long: `cubew checks models written in the Cubicle language (with Cubicle-W's weak
+variables, fences and p @ X reads) for safety: SAFE for every number of
+processes, or UNSAFE with a counterexample, under SC, TSO or PSO.
+
+Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE, 2 bad input or usage,
+3 UNKNOWN (a limit was reached), 4 crosscheck disagreement.`,
+		Version:       version(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetVersionTemplate("cubew {{.Version}}\n")
+	root.AddCommand(newParseCmd())
+	return root
+}
+
+// version reports the module version and VCS revision the binary was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}

@@ -1,0 +1,217 @@
+package reach
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// lowerer turns cubes into solver formulas. Processes are integers
+// (pairwise distinct cube variables, `#n` is n, 1..number_procs when
+// bounded); arrays are uninterpreted functions of their indices, so that a
+// cell at a variable and at a constant are equal when the two are;
+// enumerations are finite sorts.
+//
+// Sorts, constructors and function symbols are made once; every other
+// term belongs to the current query and is released by reset.
+type lowerer struct {
+	s        smt.Solver
+	sys      *translate.System
+	sorts    map[*syntax.Type]smt.Sort
+	ctors    map[string]smt.Term
+	funcs    map[string]smt.Func
+	base     smt.Mark
+	consts   map[string]smt.Term // per query
+	procVars map[translate.Proc]smt.Term
+}
+
+func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
+	l := &lowerer{s: s, sys: sys, sorts: map[*syntax.Type]smt.Sort{}, ctors: map[string]smt.Term{}, funcs: map[string]smt.Func{}}
+	m := sys.Model
+	for _, name := range sortedKeys(m.Types) {
+		typ := m.Types[name]
+		switch typ.Kind {
+		case syntax.TBool, syntax.TEnum:
+			srt, vals := s.EnumSort(typ.Name, typ.Constructors)
+			l.sorts[typ] = srt
+			for i, c := range typ.Constructors {
+				l.ctors[c] = vals[i]
+			}
+		case syntax.TInt, syntax.TProc:
+			l.sorts[typ] = s.IntSort()
+		case syntax.TReal:
+			l.sorts[typ] = s.RealSort()
+		case syntax.TAbstract:
+			l.sorts[typ] = s.UninterpretedSort(typ.Name)
+		}
+	}
+	procSort := s.IntSort()
+	for _, name := range sortedKeys(m.Symbols) {
+		sym := m.Symbols[name]
+		if sym.Arity > 0 {
+			dom := make([]smt.Sort, sym.Arity)
+			for i := range dom {
+				dom[i] = procSort
+			}
+			l.funcs[name] = s.FuncDecl(name, dom, l.sorts[sym.Type])
+		}
+	}
+	l.base = s.Mark()
+	l.reset()
+	return l
+}
+
+// reset releases the terms of the previous query.
+func (l *lowerer) reset() {
+	l.s.Release(l.base)
+	l.consts = map[string]smt.Term{}
+	l.procVars = map[translate.Proc]smt.Term{}
+}
+
+// proc returns the integer term of a process.
+func (l *lowerer) proc(p translate.Proc) smt.Term {
+	if p.IsConst() {
+		return l.s.Int(int64(-p))
+	}
+	if t, ok := l.procVars[p]; ok {
+		return t
+	}
+	t := l.s.Const(fmt.Sprintf("p%d", int(p)), l.s.IntSort())
+	l.procVars[p] = t
+	return t
+}
+
+// procConstraints says that the variables #1..#n are distinct processes
+// (within 1..number_procs when bounded).
+func (l *lowerer) procConstraints(n int) []smt.Term {
+	var out []smt.Term
+	vars := make([]smt.Term, n)
+	for i := range vars {
+		vars[i] = l.proc(translate.Proc(i + 1))
+		if l.sys.NumProcs > 0 {
+			out = append(out, l.s.Le(l.s.Int(1), vars[i]), l.s.Le(vars[i], l.s.Int(int64(l.sys.NumProcs))))
+		}
+	}
+	if n > 1 {
+		out = append(out, l.s.Distinct(vars...))
+	}
+	return out
+}
+
+// cube returns the literals of c as formulas, with c's process constraints.
+func (l *lowerer) cube(c *translate.Cube) []smt.Term {
+	out := l.procConstraints(c.NVars)
+	for _, lit := range c.Lits {
+		out = append(out, l.literal(lit))
+	}
+	return out
+}
+
+func (l *lowerer) literal(lit translate.Literal) smt.Term {
+	real := l.isReal(lit.L) || l.isReal(lit.R)
+	a, b := l.term(lit.L, real), l.term(lit.R, real)
+	switch lit.Op {
+	case translate.Eq:
+		return l.s.Eq(a, b)
+	case translate.Ne:
+		return l.s.Not(l.s.Eq(a, b))
+	case translate.Lt:
+		return l.s.Lt(a, b)
+	}
+	return l.s.Le(a, b)
+}
+
+// isReal reports whether a numeric term is of sort real.
+func (l *lowerer) isReal(t *translate.Term) bool {
+	switch t.Kind {
+	case translate.KState:
+		return t.Sym.Type.Kind == syntax.TReal
+	case translate.KLin:
+		if t.Base != nil {
+			return l.isReal(t.Base)
+		}
+		for _, c := range t.Off.Consts {
+			if s := l.sys.Model.Symbols[c.Name]; s != nil && s.Type.Kind == syntax.TReal {
+				return true
+			}
+		}
+		return t.Off.K != nil && !t.Off.K.IsInt()
+	}
+	return false
+}
+
+func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
+	switch t.Kind {
+	case translate.KState:
+		if t.Sym.Arity == 0 {
+			if c, ok := l.consts[t.Sym.Name]; ok {
+				return c
+			}
+			c := l.s.Const(t.Sym.Name, l.sorts[t.Sym.Type])
+			l.consts[t.Sym.Name] = c
+			return c
+		}
+		args := make([]smt.Term, len(t.Args))
+		for i, p := range t.Args {
+			args[i] = l.proc(p)
+		}
+		return l.s.Apply(l.funcs[t.Sym.Name], args...)
+	case translate.KProc:
+		return l.proc(t.P)
+	case translate.KCtor:
+		return l.ctors[t.Ctor]
+	}
+	// KLin: base + k + Σ coeff * const
+	var parts []smt.Term
+	if t.Base != nil {
+		parts = append(parts, l.term(t.Base, real))
+	}
+	if t.Off.K != nil && t.Off.K.Sign() != 0 || len(parts) == 0 && len(t.Off.Consts) == 0 {
+		parts = append(parts, l.number(t.Off.K, real))
+	}
+	for _, c := range t.Off.Consts {
+		sym := l.sys.Model.Symbols[c.Name]
+		parts = append(parts, l.s.Mul(l.number(big.NewRat(c.K, 1), real), l.term(translate.StateTerm(sym), real)))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return l.s.Add(parts...)
+}
+
+func (l *lowerer) number(k *big.Rat, real bool) smt.Term {
+	if k == nil {
+		k = new(big.Rat)
+	}
+	if real || !k.IsInt() {
+		return l.s.Real(k.Num().Int64(), k.Denom().Int64())
+	}
+	return l.s.Int(k.Num().Int64())
+}
+
+// dnf returns the disjunction of the conjunctions of dnf.
+func (l *lowerer) dnf(dnf [][]translate.Literal) smt.Term {
+	ors := make([]smt.Term, len(dnf))
+	for i, conj := range dnf {
+		ands := make([]smt.Term, len(conj))
+		for j, lit := range conj {
+			ands[j] = l.literal(lit)
+		}
+		ors[i] = l.s.And(ands...)
+	}
+	return l.s.Or(ors...)
+}
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

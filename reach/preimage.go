@@ -1,0 +1,184 @@
+package reach
+
+import (
+	"github.com/cubew/cubew/translate"
+)
+
+// pre is one pre-image of a cube by a transition instance.
+type pre struct {
+	cube *translate.Cube
+	// args are the transition's parameters, numbered in cube.
+	args []translate.Proc
+	// from maps each variable of the parent (index v-1 for #v) to its
+	// number in cube; numbers past cube.NVars stand for processes the
+	// pre-image no longer mentions.
+	from []translate.Proc
+}
+
+// preImages returns the pre-images of c by t: one per injective
+// assignment of t's parameters to c's variables or fresh ones, per branch
+// of the updates' case lists and per disjunct of the forall_other part
+// (expanded over c's other variables: an over-approximation, as in
+// Cubicle). maxProcs > 0 bounds the number of variables.
+func preImages(c *translate.Cube, t *translate.Transition, maxProcs int) []pre {
+	var out []pre
+	forEachInstance(c.NVars, t.NParams, maxProcs, func(sigma []translate.Proc) {
+		out = append(out, preImage(c, t, sigma)...)
+	})
+	return out
+}
+
+// forEachInstance calls f with every injective map of k parameters into
+// the variables #1..#n and fresh ones #n+1, ..., taking fresh variables
+// in increasing order so that symmetric choices are not repeated.
+func forEachInstance(n, k, maxProcs int, f func([]translate.Proc)) {
+	sigma := make([]translate.Proc, k)
+	used := make([]bool, n+1)
+	var rec func(i, fresh int)
+	rec = func(i, fresh int) {
+		if i == k {
+			f(sigma)
+			return
+		}
+		for v := 1; v <= n; v++ {
+			if !used[v] {
+				used[v] = true
+				sigma[i] = translate.Proc(v)
+				rec(i+1, fresh)
+				used[v] = false
+			}
+		}
+		if maxProcs == 0 || n+fresh+1 <= maxProcs {
+			sigma[i] = translate.Proc(n + fresh + 1)
+			rec(i+1, fresh+1)
+		}
+	}
+	rec(0, 0)
+}
+
+// alt is one alternative value of a term: the term and the conditions
+// under which it is the value.
+type alt struct {
+	cond []translate.Literal
+	term *translate.Term
+}
+
+func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc) []pre {
+	inst := func(p translate.Proc) translate.Proc {
+		if p >= translate.ParamBase && p < translate.IndexBase {
+			return sigma[p-translate.ParamBase]
+		}
+		return p
+	}
+	s := &substituter{t: t, inst: inst, nondet: map[string]bool{}}
+	for _, sym := range t.Nondets {
+		s.nondet[sym.Name] = true
+	}
+	// Partial pre-images, extended literal by literal.
+	base := make([]translate.Literal, 0, len(t.Guard)+len(c.Lits))
+	for _, g := range t.Guard {
+		base = append(base, g.Rename(inst))
+	}
+	partial := [][]translate.Literal{base}
+	for _, l := range c.Lits {
+		if s.mentionsNondet(l) {
+			continue // the value after an arbitrary assignment constrains nothing before it
+		}
+		alts := s.literal(l)
+		var next [][]translate.Literal
+		for _, p := range partial {
+			for _, a := range alts {
+				next = append(next, append(append(p[:len(p):len(p)], a.cond...), a.lit))
+			}
+		}
+		partial = next
+		if len(partial) == 0 {
+			return nil
+		}
+	}
+	if t.HasOther {
+		partial = expandOther(partial, t.Other, c.NVars, sigma)
+	}
+	var out []pre
+	for _, lits := range partial {
+		cube, order, ok := translate.Canonicalize(lits)
+		if !ok {
+			continue
+		}
+		num := numberingOf(order)
+		out = append(out, pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(c.NVars))})
+	}
+	return out
+}
+
+// expandOther adds, for every variable of the parent cube that is not a
+// parameter, one conjunction of the forall_other body about it.
+func expandOther(partial [][]translate.Literal, other [][]translate.Literal, n int, sigma []translate.Proc) [][]translate.Literal {
+	isParam := map[translate.Proc]bool{}
+	for _, p := range sigma {
+		isParam[p] = true
+	}
+	for v := 1; v <= n; v++ {
+		z := translate.Proc(v)
+		if isParam[z] {
+			continue
+		}
+		inst := func(p translate.Proc) translate.Proc {
+			if p == translate.OtherVar {
+				return z
+			}
+			if p >= translate.ParamBase && p < translate.IndexBase {
+				return sigma[p-translate.ParamBase]
+			}
+			return p
+		}
+		var next [][]translate.Literal
+		for _, p := range partial {
+			for _, conj := range other {
+				ext := p[:len(p):len(p)]
+				for _, l := range conj {
+					ext = append(ext, l.Rename(inst))
+				}
+				next = append(next, ext)
+			}
+		}
+		partial = next
+	}
+	return partial
+}
+
+func identity(n int) []translate.Proc {
+	out := make([]translate.Proc, n)
+	for i := range out {
+		out[i] = translate.Proc(i + 1)
+	}
+	return out
+}
+
+// numbering maps the variables of a pre-image before canonicalisation to
+// their canonical numbers; variables the canonical cube dropped get numbers
+// past its variables, one each, so that a trace still tells them apart.
+type numbering map[translate.Proc]translate.Proc
+
+func numberingOf(order []translate.Proc) numbering {
+	m := make(numbering, len(order))
+	for i, p := range order {
+		m[p] = translate.Proc(i + 1)
+	}
+	return m
+}
+
+func (m numbering) apply(vs []translate.Proc) []translate.Proc {
+	out := make([]translate.Proc, len(vs))
+	for i, v := range vs {
+		if !v.IsVar() {
+			out[i] = v
+			continue
+		}
+		if _, ok := m[v]; !ok {
+			m[v] = translate.Proc(len(m) + 1)
+		}
+		out[i] = m[v]
+	}
+	return out
+}

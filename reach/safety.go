@@ -1,0 +1,181 @@
+package reach
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/translate"
+)
+
+// initProcs is the number of processes over which the initial formula is
+// instantiated for a cube with n variables: its own, and at least one when
+// init has parameters (a system has at least one process).
+func (e *engine) initProcs(n int) int {
+	if n == 0 && e.sys.Init.NParams > 0 {
+		return 1
+	}
+	return n
+}
+
+// initInstances returns the conjunction, over every assignment of init's
+// parameters to the processes #1..#k, of the disjunction of its DNF.
+func initInstances(in translate.Init, k int) [][][]translate.Literal {
+	var out [][][]translate.Literal
+	args := make([]translate.Proc, in.NParams)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == in.NParams {
+			for _, d := range in.Distinct {
+				if args[d[0]] == args[d[1]] {
+					return
+				}
+			}
+			inst := func(p translate.Proc) translate.Proc {
+				if p >= translate.ParamBase && p < translate.IndexBase {
+					return args[p-translate.ParamBase]
+				}
+				return p
+			}
+			var dnf [][]translate.Literal
+			for _, conj := range in.DNF {
+				var c []translate.Literal
+				for _, l := range conj {
+					c = append(c, l.Rename(inst))
+				}
+				dnf = append(dnf, c)
+			}
+			out = append(out, dnf)
+			return
+		}
+		for p := 1; p <= k; p++ {
+			args[i] = translate.Proc(p)
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+// meetsInit reports whether n intersects the initial states: some state
+// satisfies init for all processes and n for distinct ones. Processes other
+// than n's own are left out, which can only add initial states (a sound
+// over-approximation; a counterexample is confirmed by replay). Trusted
+// invariants are assumed.
+//
+// When it does, it returns the processes (positive integers) that the
+// solver gave n's variables.
+func (e *engine) meetsInit(ctx context.Context, n *node) (bool, []int, error) {
+	start := time.Now()
+	defer func() { e.stats.Safety += time.Since(start) }()
+	k := e.initProcs(n.cube.NVars)
+	insts := initInstances(e.sys.Init, k)
+	// Without the solver: some instance all of whose disjuncts clash with n.
+	f := newFacts(n.cube)
+	for _, dnf := range insts {
+		if allClash(f, dnf) {
+			return false, nil, nil
+		}
+	}
+	e.low.reset()
+	s := e.s
+	s.Push()
+	defer s.Pop(1)
+	for _, t := range e.low.cube(n.cube) {
+		s.Assert(t)
+	}
+	if k > n.cube.NVars {
+		for _, t := range e.low.procConstraints(k) {
+			s.Assert(t)
+		}
+	}
+	for _, dnf := range insts {
+		s.Assert(e.low.dnf(dnf))
+	}
+	for _, inv := range e.sys.Invariants {
+		e.assumeNot(inv.Cube, k)
+	}
+	r, err := s.Check(ctx)
+	if err != nil || r != smt.Sat {
+		return false, nil, err
+	}
+	return true, e.procValues(k), nil
+}
+
+// procValues reads the processes of #1..#k in the last model; without a
+// number_procs bound any distinct numbers do, and 1..k are used.
+func (e *engine) procValues(k int) []int {
+	out := make([]int, k)
+	for i := range out {
+		out[i] = i + 1
+		if e.sys.NumProcs == 0 {
+			continue
+		}
+		v, ok := e.s.Eval(e.low.proc(translate.Proc(i + 1)))
+		if !ok {
+			continue
+		}
+		if x, err := strconv.Atoi(e.s.String(v)); err == nil {
+			out[i] = x
+		}
+	}
+	return out
+}
+
+// allClash reports whether every conjunction of dnf has a literal that
+// contradicts the indexed cube.
+func allClash(f *facts, dnf [][]translate.Literal) bool {
+	for _, conj := range dnf {
+		clash := false
+		for _, l := range conj {
+			if f.status(l) == clashing {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			return false
+		}
+	}
+	return true
+}
+
+// assumeNot asserts that the invariant cube inv holds for no injective
+// assignment of its variables to the processes #1..#k.
+func (e *engine) assumeNot(inv *translate.Cube, k int) {
+	forEachInjection(inv.NVars, k, func(sigma []translate.Proc) {
+		lits := make([]smt.Term, 0, len(inv.Lits))
+		for _, l := range inv.Lits {
+			lits = append(lits, e.low.literal(l.Rename(func(p translate.Proc) translate.Proc {
+				if p.IsVar() {
+					return sigma[p-1]
+				}
+				return p
+			})))
+		}
+		e.s.Assert(e.s.Not(e.s.And(lits...)))
+	})
+}
+
+// forEachInjection calls f with every injective map from m variables to
+// the processes #1..#k.
+func forEachInjection(m, k int, f func([]translate.Proc)) {
+	sigma := make([]translate.Proc, m)
+	used := make([]bool, k+1)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == m {
+			f(sigma)
+			return
+		}
+		for p := 1; p <= k; p++ {
+			if !used[p] {
+				used[p], sigma[i] = true, translate.Proc(p)
+				rec(i + 1)
+				used[p] = false
+			}
+		}
+	}
+	rec(0)
+}

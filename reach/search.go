@@ -1,0 +1,196 @@
+package reach
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/translate"
+)
+
+// Strategy is the order in which nodes are expanded.
+type Strategy int
+
+// The search strategies.
+const (
+	BFS Strategy = iota // breadth-first (default): shortest counterexamples
+	DFS                 // depth-first
+)
+
+// Options configure a search. The zero value is a breadth-first search
+// without limits; NewSolver is required.
+type Options struct {
+	Strategy  Strategy
+	MaxNodes  int               // visited nodes before giving up (0: no limit)
+	NewSolver func() smt.Solver // the solver of the search; closed at the end
+}
+
+// Stats counts the work of a search.
+type Stats struct {
+	Nodes       int // visited (expanded) nodes
+	Generated   int // pre-images computed
+	Covered     int // nodes dropped as subsumed by visited ones
+	Syntactic   int // of which without the solver
+	SolverCalls int
+	MaxVars     int // most process variables in a visited node
+	PreImage    time.Duration
+	Subsume     time.Duration
+	Safety      time.Duration
+}
+
+// Result is the outcome of Check.
+type Result struct {
+	Verdict translate.Verdict
+	Reason  string // why the answer is Unknown
+	Trace   *Trace // for Unsafe
+	Stats   Stats
+}
+
+// node is a cube in the search graph.
+type node struct {
+	id     int
+	cube   *translate.Cube
+	depth  int
+	parent *node // the node this one is a pre-image of (nil for unsafe cubes)
+	via    *translate.Transition
+	args   []translate.Proc // the transition's parameters, numbered in cube
+	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
+	prop   string           // the unsafe property it comes from
+}
+
+// Check runs the backward reachability search on sys: SAFE when every
+// pre-image of the unsafe cubes is subsumed by visited ones without meeting
+// the initial states, UNSAFE with a trace when one meets them.
+func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, error) {
+	if opts.NewSolver == nil {
+		return nil, errors.New("reach: Options.NewSolver is required")
+	}
+	s := opts.NewSolver()
+	defer s.Close()
+	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys)}
+	res, err := e.run(ctx)
+	if res != nil {
+		res.Stats.SolverCalls = s.Stats().Checks
+	}
+	return res, err
+}
+
+type engine struct {
+	sys     *translate.System
+	opts    Options
+	s       smt.Solver
+	low     *lowerer
+	visited []*node
+	seen    map[string]bool // keys of every node ever queued
+	stats   Stats
+	nextID  int
+}
+
+func (e *engine) newNode(c *translate.Cube) *node {
+	e.nextID++
+	return &node{id: e.nextID, cube: c}
+}
+
+func (e *engine) run(ctx context.Context) (*Result, error) {
+	e.seen = map[string]bool{}
+	var queue, postponed []*node
+	for _, p := range e.sys.Unsafe {
+		n := e.newNode(p.Cube)
+		n.prop = p.Name
+		queue = append(queue, n)
+	}
+	for _, inv := range e.sys.Invariants {
+		e.visited = append(e.visited, e.newNode(inv.Cube))
+	}
+	for len(queue) > 0 || len(postponed) > 0 {
+		if len(queue) == 0 {
+			queue, postponed = postponed, nil
+		}
+		var n *node
+		if e.opts.Strategy == DFS {
+			n, queue = queue[len(queue)-1], queue[:len(queue)-1]
+		} else {
+			n, queue = queue[0], queue[1:]
+		}
+		if err := ctx.Err(); err != nil {
+			return e.unknown(fmt.Sprintf("stopped: %v", err)), nil
+		}
+		reached, procs, err := e.meetsInit(ctx, n)
+		if err != nil {
+			return e.stopped(ctx, err)
+		}
+		if reached {
+			return &Result{Verdict: translate.Unsafe, Trace: e.trace(n, procs), Stats: e.stats}, nil
+		}
+		covered, err := e.covered(ctx, n)
+		if err != nil {
+			return e.stopped(ctx, err)
+		}
+		if covered {
+			e.stats.Covered++
+			continue
+		}
+		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
+			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
+		}
+		e.visited = append(e.visited, n)
+		e.stats.Nodes++
+		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
+		start := time.Now()
+		children := e.expand(n)
+		e.stats.PreImage += time.Since(start)
+		for _, c := range children {
+			if c.cube.NVars > n.cube.NVars && e.opts.Strategy == BFS {
+				postponed = append(postponed, c)
+			} else {
+				queue = append(queue, c)
+			}
+		}
+	}
+	return &Result{Verdict: translate.Safe, Stats: e.stats}, nil
+}
+
+// expand computes the pre-images of n by every transition, dropping exact
+// duplicates of nodes already generated.
+func (e *engine) expand(n *node) []*node {
+	var out []*node
+	for _, t := range e.sys.Transitions {
+		for _, p := range preImages(n.cube, t, e.sys.NumProcs) {
+			e.stats.Generated++
+			if e.seen[p.cube.Key()] {
+				continue
+			}
+			e.seen[p.cube.Key()] = true
+			c := e.newNode(p.cube)
+			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
+			out = append(out, c)
+		}
+	}
+	// Deterministic order: fewer variables, then fewer literals, then key.
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].cube, out[j].cube
+		if a.NVars != b.NVars {
+			return a.NVars < b.NVars
+		}
+		return len(a.Lits) < len(b.Lits)
+	})
+	return out
+}
+
+func (e *engine) unknown(reason string) *Result {
+	return &Result{Verdict: translate.Unknown, Reason: reason, Stats: e.stats}
+}
+
+// stopped turns a cancelled or failed solver call into a verdict or error.
+func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
+	if ctx.Err() != nil {
+		return e.unknown(fmt.Sprintf("stopped: %v", ctx.Err())), nil
+	}
+	if errors.Is(err, smt.ErrUnknown) {
+		return e.unknown("the solver answered unknown"), nil
+	}
+	return nil, err
+}

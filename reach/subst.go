@@ -1,0 +1,175 @@
+package reach
+
+import (
+	"github.com/cubew/cubew/translate"
+)
+
+// substituter rewrites a literal about the state after a transition
+// instance into alternatives about the state before it (Cubicle's tau).
+type substituter struct {
+	t      *translate.Transition
+	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
+	nondet map[string]bool
+}
+
+// litAlt is one alternative of a rewritten literal.
+type litAlt struct {
+	cond []translate.Literal
+	lit  translate.Literal
+}
+
+func (s *substituter) mentionsNondet(l translate.Literal) bool {
+	return s.termNondet(l.L) || s.termNondet(l.R)
+}
+
+func (s *substituter) termNondet(t *translate.Term) bool {
+	switch t.Kind {
+	case translate.KState:
+		return s.nondet[t.Sym.Name]
+	case translate.KLin:
+		return t.Base != nil && s.termNondet(t.Base)
+	}
+	return false
+}
+
+// literal returns the alternatives of l before the transition; the
+// alternatives' conditions are decided syntactically where possible and
+// false ones dropped.
+func (s *substituter) literal(l translate.Literal) []litAlt {
+	var out []litAlt
+	for _, a := range s.term(l.L) {
+		for _, b := range s.term(l.R) {
+			lit := translate.NewLiteral(l.Op, a.term, b.term)
+			if lit.Eval() == translate.False {
+				continue
+			}
+			out = append(out, litAlt{cond: append(a.cond[:len(a.cond):len(a.cond)], b.cond...), lit: lit})
+		}
+	}
+	return out
+}
+
+// term returns the alternatives of a post-state term in the pre-state.
+func (s *substituter) term(t *translate.Term) []alt {
+	switch t.Kind {
+	case translate.KState:
+		if u := s.update(t.Sym.Name); u != nil {
+			return s.updated(u, t)
+		}
+	case translate.KLin:
+		if t.Base != nil {
+			var out []alt
+			for _, a := range s.term(t.Base) {
+				out = append(out, alt{cond: a.cond, term: translate.Plus(a.term, t.Off)})
+			}
+			return out
+		}
+	}
+	return []alt{{term: t}}
+}
+
+func (s *substituter) update(name string) *translate.Update {
+	for _, u := range s.t.Updates {
+		if u.Sym.Name == name {
+			return u
+		}
+	}
+	return nil
+}
+
+// updated lists the values of cell (or variable) t after update u, with
+// the conditions of each branch: branch i holds when its condition does
+// and no earlier one does.
+func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
+	inst := func(p translate.Proc) translate.Proc {
+		if p >= translate.IndexBase && p < translate.OtherVar {
+			return t.Args[p-translate.IndexBase]
+		}
+		return s.inst(p)
+	}
+	var out []alt
+	notBefore := [][]translate.Literal{nil} // DNF of "no earlier branch holds"
+	for _, br := range u.Branches {
+		cond := instDNF(br.Cond, inst)
+		val := br.Value.Rename(inst)
+		for _, nb := range notBefore {
+			for _, c := range cond {
+				if lits, ok := conjoin(nb, c); ok {
+					out = append(out, alt{cond: lits, term: val})
+				}
+			}
+		}
+		notBefore = andDNF(notBefore, negateDNF(cond))
+		if len(notBefore) == 0 {
+			return out
+		}
+	}
+	def := t
+	if u.Default != nil {
+		def = u.Default.Rename(inst)
+	}
+	for _, nb := range notBefore {
+		out = append(out, alt{cond: nb, term: def})
+	}
+	return out
+}
+
+// instDNF renames a DNF and drops decided literals and false conjunctions.
+func instDNF(dnf [][]translate.Literal, inst func(translate.Proc) translate.Proc) [][]translate.Literal {
+	var out [][]translate.Literal
+	for _, c := range dnf {
+		var renamed []translate.Literal
+		for _, l := range c {
+			renamed = append(renamed, l.Rename(inst))
+		}
+		if lits, ok := conjoin(nil, renamed); ok {
+			out = append(out, lits)
+		}
+	}
+	return out
+}
+
+// conjoin returns a ∧ b without the literals that hold syntactically, or
+// false when one of them fails.
+func conjoin(a, b []translate.Literal) ([]translate.Literal, bool) {
+	out := make([]translate.Literal, 0, len(a)+len(b))
+	for _, ls := range [][]translate.Literal{a, b} {
+		for _, l := range ls {
+			switch l.Eval() {
+			case translate.False:
+				return nil, false
+			case translate.True:
+				continue
+			}
+			out = append(out, l)
+		}
+	}
+	return out, true
+}
+
+// negateDNF returns the DNF of ¬(c1 ∨ c2 ∨ ...): the product over the
+// conjunctions of their negated literals.
+func negateDNF(dnf [][]translate.Literal) [][]translate.Literal {
+	out := [][]translate.Literal{nil}
+	for _, c := range dnf {
+		var alts [][]translate.Literal
+		for _, l := range c {
+			alts = append(alts, []translate.Literal{l.Negate()})
+		}
+		out = andDNF(out, alts)
+	}
+	return out
+}
+
+// andDNF returns the DNF of a ∧ b, dropping conjunctions found false.
+func andDNF(a, b [][]translate.Literal) [][]translate.Literal {
+	var out [][]translate.Literal
+	for _, x := range a {
+		for _, y := range b {
+			if lits, ok := conjoin(x, y); ok {
+				out = append(out, lits)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package reach
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// Trace is a counterexample: transition instances from an initial state to
+// a state satisfying an unsafe property, in execution order, with the
+// concrete processes 1..Procs that took each parameter.
+type Trace struct {
+	Procs  int
+	Steps  []Step
+	Unsafe string // the property reached
+	// Witness lists the processes that the property's variables #1, #2, ...
+	// stand for in the final state.
+	Witness []int
+}
+
+// Step is one transition instance.
+type Step struct {
+	Transition *translate.Transition
+	Args       []int // concrete process of each parameter
+}
+
+// Name returns the transition's name.
+func (s Step) Name() string { return s.Transition.Name }
+
+// Pos returns the transition's position in the model.
+func (s Step) Pos() syntax.Pos { return s.Transition.Pos }
+
+func (s Step) String() string {
+	args := make([]string, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = fmt.Sprintf("#%d", a)
+	}
+	return s.Transition.Name + "(" + strings.Join(args, ", ") + ")"
+}
+
+func (t *Trace) String() string {
+	parts := []string{"init"}
+	for _, s := range t.Steps {
+		parts = append(parts, s.String())
+	}
+	return strings.Join(append(parts, t.Unsafe), " -> ")
+}
+
+// trace builds the counterexample of a node that meets the initial states:
+// its variables are processes 1..k, and each step back towards the unsafe
+// cube names the processes of the parent; variables that a pre-image
+// dropped get processes of their own.
+func (e *engine) trace(n *node, procs []int) *Trace {
+	t := &Trace{Unsafe: n.prop}
+	used := map[int]bool{}
+	conc := map[translate.Proc]int{}
+	for i, p := range procs {
+		conc[translate.Proc(i+1)] = p
+		used[p] = true
+	}
+	procOf := func(p translate.Proc) int {
+		if p.IsConst() {
+			used[int(-p)] = true
+			return int(-p)
+		}
+		if _, ok := conc[p]; !ok { // a process the pre-image dropped
+			q := 1
+			for used[q] {
+				q++
+			}
+			used[q], conc[p] = true, q
+		}
+		return conc[p]
+	}
+	var witness []int
+	for x := n; ; x = x.parent {
+		if x.parent == nil {
+			for i := 1; i <= x.cube.NVars; i++ {
+				witness = append(witness, procOf(translate.Proc(i)))
+			}
+			break
+		}
+		step := Step{Transition: x.via, Args: make([]int, len(x.args))}
+		for i, a := range x.args {
+			step.Args[i] = procOf(a)
+		}
+		t.Steps = append(t.Steps, step)
+		next := map[translate.Proc]int{}
+		for j, v := range x.from {
+			next[translate.Proc(j+1)] = procOf(v)
+		}
+		conc = next
+	}
+	t.Witness = witness
+	for p := range used {
+		t.Procs = max(t.Procs, p)
+	}
+	return t
+}

@@ -1,0 +1,180 @@
+package translate
+
+import (
+	"math/big"
+	"strings"
+)
+
+// Op is a comparison operator; `>` and `>=` are written with swapped
+// operands.
+type Op uint8
+
+// The comparison operators.
+const (
+	Eq Op = iota
+	Ne
+	Lt
+	Le
+)
+
+var opNames = [...]string{Eq: "=", Ne: "<>", Lt: "<", Le: "<="}
+
+func (o Op) String() string { return opNames[o] }
+
+// Literal is one atom `L op R`. Build literals with NewLiteral, which
+// orients them canonically; a Literal is a value.
+type Literal struct {
+	Op  Op
+	L   *Term
+	R   *Term
+	key string
+}
+
+// NewLiteral returns the canonical literal `l op r`: for = and <>, a value
+// goes on the right and otherwise the smaller key on the left.
+func NewLiteral(op Op, l, r *Term) Literal {
+	if op == Eq || op == Ne {
+		lv, rv := l.IsValue(), r.IsValue()
+		if lv && !rv || lv == rv && l.Key() > r.Key() {
+			l, r = r, l
+		}
+	}
+	lit := Literal{Op: op, L: l, R: r}
+	lit.key = l.Key() + " " + op.String() + " " + r.Key()
+	return lit
+}
+
+// Key is the canonical text of the literal; equal keys mean equal literals.
+func (l Literal) Key() string { return l.key }
+
+func (l Literal) String() string { return l.key }
+
+// Negate returns the literal that holds exactly when l does not.
+func (l Literal) Negate() Literal {
+	switch l.Op {
+	case Eq:
+		return NewLiteral(Ne, l.L, l.R)
+	case Ne:
+		return NewLiteral(Eq, l.L, l.R)
+	case Lt:
+		return NewLiteral(Le, l.R, l.L)
+	}
+	return NewLiteral(Lt, l.R, l.L)
+}
+
+// Rename returns the literal with processes renamed by f.
+func (l Literal) Rename(f func(Proc) Proc) Literal {
+	a, b := l.L.Rename(f), l.R.Rename(f)
+	if a == l.L && b == l.R {
+		return l
+	}
+	return NewLiteral(l.Op, a, b)
+}
+
+// Procs appends the processes l mentions to dst.
+func (l Literal) Procs(dst []Proc) []Proc { return l.R.Procs(l.L.Procs(dst)) }
+
+// Truth is the result of evaluating a literal without a solver.
+type Truth int8
+
+// The possible outcomes.
+const (
+	Undecided Truth = iota
+	True
+	False
+)
+
+func truth(b bool) Truth {
+	if b {
+		return True
+	}
+	return False
+}
+
+// Eval decides l when its sides are comparable syntactically: two values,
+// two processes of a cube (distinct unless equal), or two linear terms on
+// the same base. Anything else is Undecided.
+func (l Literal) Eval() Truth {
+	a, b := l.L, l.R
+	if a.Key() == b.Key() {
+		return truth(l.Op == Eq || l.Op == Le)
+	}
+	switch {
+	case a.Kind == KProc && b.Kind == KProc:
+		if a.P.IsConst() && b.P.IsConst() {
+			return cmpTruth(l.Op, big.NewRat(int64(-a.P), 1).Cmp(big.NewRat(int64(-b.P), 1)))
+		}
+		if distinctProcs(a.P, b.P) {
+			switch l.Op {
+			case Eq:
+				return False
+			case Ne:
+				return True
+			}
+		}
+		return Undecided
+	case a.Kind == KCtor && b.Kind == KCtor:
+		return truth((l.Op == Eq) != (a.Ctor != b.Ctor))
+	case a.Kind == KLin || b.Kind == KLin:
+		return evalLin(l.Op, asLin(a), asLin(b))
+	}
+	return Undecided
+}
+
+// distinctProcs reports whether two different process names surely denote
+// different processes: two cube variables, or two transition parameters.
+func distinctProcs(p, q Proc) bool {
+	isParam := func(x Proc) bool { return x >= ParamBase && x < IndexBase }
+	return p.IsVar() && q.IsVar() || isParam(p) && isParam(q)
+}
+
+// asLin views a numeric term as base + offset.
+func asLin(t *Term) *Term {
+	if t.Kind == KLin {
+		return t
+	}
+	return &Term{Kind: KLin, Base: t}
+}
+
+// evalLin decides a comparison of two linear terms with the same base and
+// the same constant part: only the rational offsets differ.
+func evalLin(op Op, a, b *Term) Truth {
+	sameBase := a.Base == nil && b.Base == nil || a.Base != nil && b.Base != nil && a.Base.Key() == b.Base.Key()
+	if !sameBase || !sameConsts(a.Off, b.Off) {
+		return Undecided
+	}
+	return cmpTruth(op, a.Off.rat().Cmp(b.Off.rat()))
+}
+
+func sameConsts(a, b Lin) bool {
+	if len(a.Consts) != len(b.Consts) {
+		return false
+	}
+	for i := range a.Consts {
+		if a.Consts[i] != b.Consts[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func cmpTruth(op Op, c int) Truth {
+	switch op {
+	case Eq:
+		return truth(c == 0)
+	case Ne:
+		return truth(c != 0)
+	case Lt:
+		return truth(c < 0)
+	}
+	return truth(c <= 0)
+}
+
+// joinLits prints literals separated by " && ".
+func joinLits(lits []Literal) string {
+	s := make([]string, len(lits))
+	for i, l := range lits {
+		s[i] = l.key
+	}
+	return strings.Join(s, " && ")
+}
