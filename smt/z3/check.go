@@ -1,0 +1,123 @@
+package z3
+
+// #include <z3.h>
+import "C"
+
+import (
+	"context"
+	"time"
+
+	"github.com/cubew/cubew/smt"
+)
+
+// maxInterruptDelay bounds the wait between two interrupts of one check.
+const maxInterruptDelay = 50 * time.Millisecond
+
+// Check reports whether the assertions of s are satisfiable
+// (Z3_solver_check). After Sat, [Solver.Eval] reads the model.
+//
+// A check that exceeds the timeout (see [Solver.SetTimeout]) returns
+// Unknown and a nil error. If ctx is done before or during the check, the
+// check is interrupted and returns Unknown and ctx.Err(). If the Context
+// has a sticky error, Check returns Unknown and that error without calling
+// Z3.
+func (s *Solver) Check(ctx context.Context) (smt.Result, error) {
+	s.live()
+	return s.run(ctx, 0, nil, false, "solver_check")
+}
+
+// CheckAssumptions is [Solver.Check] with the formulas in assumptions
+// assumed true for this check only (Z3_solver_check_assumptions). After
+// Unsat, [Solver.UnsatCore] names the assumptions responsible.
+func (s *Solver) CheckAssumptions(ctx context.Context, assumptions ...smt.Term) (smt.Result, error) {
+	s.live()
+	n, p, ok := s.args(assumptions)
+	if !ok {
+		return smt.Unknown, s.Err() // a zero Term: the sticky error is set
+	}
+	return s.run(ctx, n, p, true, "solver_check_assumptions")
+}
+
+// run performs one check under ctx, with the n assumptions at p if assume
+// is set.
+func (s *Solver) run(ctx context.Context, n C.uint, p *C.Z3_ast, assume bool, op string) (smt.Result, error) {
+	s.forget()
+	if s.Context.err != nil {
+		return smt.Unknown, s.Context.err
+	}
+	if err := ctx.Err(); err != nil {
+		return smt.Unknown, err
+	}
+
+	s.mu.Lock()
+	s.gen++
+	gen := s.gen
+	s.running, s.interrupted = true, false
+	s.mu.Unlock()
+	stop := context.AfterFunc(ctx, func() { s.interrupt(gen) })
+
+	start := time.Now()
+	var r C.Z3_lbool
+	if assume {
+		r = C.Z3_solver_check_assumptions(s.z, s.s, n, p)
+	} else {
+		r = C.Z3_solver_check(s.z, s.s)
+	}
+	elapsed := time.Since(start)
+
+	s.mu.Lock()
+	s.running = false
+	interrupted := s.interrupted
+	s.mu.Unlock()
+	stop()
+
+	res, err := smt.Unknown, error(nil)
+	switch {
+	case interrupted:
+		err = ctx.Err()
+	case r == C.Z3_L_TRUE:
+		res = smt.Sat
+	case r == C.Z3_L_FALSE:
+		res = smt.Unsat
+	default:
+		if e := s.lastError(op); e != nil {
+			err = e
+		}
+	}
+	s.count(res, elapsed)
+	s.answer = res
+	s.assumed = assume
+	return res, err
+}
+
+// interrupt runs on its own goroutine once the ctx of check number gen is
+// done. It calls Z3_interrupt while that check runs, repeatedly, because Z3
+// drops an interrupt that arrives before the check listens for one.
+func (s *Solver) interrupt(gen uint64) {
+	for delay := time.Millisecond; ; delay = min(2*delay, maxInterruptDelay) {
+		s.mu.Lock()
+		if !s.running || s.gen != gen {
+			s.mu.Unlock()
+			return
+		}
+		C.Z3_interrupt(s.z)
+		s.interrupted = true
+		s.mu.Unlock()
+		time.Sleep(delay)
+	}
+}
+
+// count adds one check with result r to the statistics.
+func (s *Solver) count(r smt.Result, d time.Duration) {
+	st := &s.stats
+	st.Checks++
+	st.Time += d
+	switch r {
+	case smt.Sat:
+		st.Sat++
+	case smt.Unsat:
+		st.Unsat++
+	default:
+		st.Unknown++
+	}
+}
