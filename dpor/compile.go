@@ -17,6 +17,12 @@ type sym struct {
 	weak bool // a weak location that a buffering model delays
 }
 
+// nameRef resolves a capitalised name: a symbol, or a constructor value.
+type nameRef struct {
+	sym  *sym
+	cons value
+}
+
 // loc describes one location for printing and enumeration.
 type loc struct {
 	sym   *sym
@@ -31,6 +37,7 @@ type program struct {
 	n      int
 	buf    memmodel.Buffering // NoBuffer when no location is weak
 	syms   map[string]*sym
+	names  map[string]nameRef // every capitalised name: constructors and symbols
 	locs   []loc
 	cons   []string                 // constructor names by global number
 	consID map[string]int64         // constructor name -> global number
@@ -99,6 +106,13 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	p.layoutTypes()
 	if err := p.layoutSymbols(mm); err != nil {
 		return nil, err
+	}
+	p.names = map[string]nameRef{}
+	for c, id := range p.consID {
+		p.names[c] = nameRef{cons: value{K: kCons, N: id}}
+	}
+	for name, s := range p.syms {
+		p.names[name] = nameRef{sym: s}
 	}
 	p.init = m.Expand(m.Init.Body)
 	p.collectLiterals(p.init)

@@ -250,17 +250,18 @@ func (e *evaluator) term(t syntax.Term) value {
 // name evaluates a capitalised name: a constructor, a constant or a global
 // variable read by process q.
 func (e *evaluator) name(pos syntax.Pos, name string, q int) value {
-	if id, ok := e.p.consID[name]; ok {
-		if s := e.p.m.Symbols[name]; s == nil || s.Class == syntax.SymConstructor {
-			return value{K: kCons, N: id}
-		}
-	}
-	s := e.p.syms[name]
-	if s == nil || s.s.Arity != 0 {
+	r, ok := e.p.names[name]
+	switch {
+	case !ok:
+		e.fail(pos, "unknown name %s", name)
+		return undef
+	case r.sym == nil:
+		return r.cons
+	case r.sym.s.Arity != 0:
 		e.fail(pos, "%s is not a value", name)
 		return undef
 	}
-	return e.p.read(e.st, q, s.base)
+	return e.p.read(e.st, q, r.sym.base)
 }
 
 // cell evaluates an array (or constant array) cell read by process q.
@@ -274,22 +275,22 @@ func (e *evaluator) cell(c *syntax.Cell, q int) value {
 
 // cellLoc resolves the location of A[i, ...].
 func (e *evaluator) cellLoc(pos syntax.Pos, array string, index []syntax.Proc) (int, bool) {
-	s := e.p.syms[array]
-	if s == nil {
-		e.fail(pos, "unknown array %s", array)
+	s := e.p.names[array].sym
+	if s == nil || len(index) != s.s.Arity {
+		e.fail(pos, "%s is not an array with %d indices", array, len(index))
 		return 0, false
 	}
-	procs := make([]int, len(index))
-	for i, x := range index {
-		procs[i] = e.proc(x)
+	off := 0
+	for _, x := range index {
+		q := e.proc(x)
+		if e.err != nil {
+			return 0, false
+		}
+		if q < 1 || q > e.p.n {
+			e.fail(pos, "process #%d does not exist in an instance with %d processes", q, e.p.n)
+			return 0, false
+		}
+		off = off*e.p.n + q - 1
 	}
-	if e.err != nil {
-		return 0, false
-	}
-	l, err := e.p.cell(s, procs)
-	if err != nil {
-		e.fail(pos, "%v", err)
-		return 0, false
-	}
-	return l, true
+	return s.base + off, true
 }

@@ -200,7 +200,10 @@ func (x *explorer) finish() error {
 		return nil
 	}
 	res.Verdict = Safe
-	if bound != "" {
+	switch {
+	case res.States == 0:
+		res.Reason = "no initial state"
+	case bound != "":
 		res.Reason = "safe " + bound
 	}
 	return nil

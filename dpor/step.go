@@ -38,6 +38,7 @@ type stepper struct {
 	p     *program
 	opts  Options
 	flags *runFlags
+	ev    evaluator // reused by fire (not reentrant)
 }
 
 // successors calls fn for every step from st: transitions first (model
@@ -103,7 +104,8 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	if buffered && (t.fence || locked && p.buf == memmodel.ProcessFIFO) && pending(st, actor, -1) > 0 {
 		return true, nil
 	}
-	ev := &evaluator{p: p, st: st, reader: actor, params: procs}
+	ev := &s.ev
+	*ev = evaluator{p: p, st: st, reader: actor, params: procs, env: ev.env[:0]}
 	for i, prm := range t.t.Params {
 		ev.env = append(ev.env, pvar{prm.Name, procs[i]})
 	}
