@@ -42,7 +42,9 @@ func TestOperators(t *testing.T) {
 		{"distinct/bools", func(s smt.Solver, v vars) smt.Term { return s.Distinct(v.p, v.q, s.True()) }, smt.Unsat},
 		{"distinct/one", func(s smt.Solver, v vars) smt.Term { return s.Distinct(v.x) }, smt.Sat},
 		{"ite/then", func(s smt.Solver, v vars) smt.Term { return s.And(v.p, s.Eq(s.Ite(v.p, s.Int(1), s.Int(2)), s.Int(2))) }, smt.Unsat},
-		{"ite/else", func(s smt.Solver, v vars) smt.Term { return s.And(s.Not(v.p), s.Eq(s.Ite(v.p, s.Int(1), s.Int(2)), s.Int(2))) }, smt.Sat},
+		{"ite/else", func(s smt.Solver, v vars) smt.Term {
+			return s.And(s.Not(v.p), s.Eq(s.Ite(v.p, s.Int(1), s.Int(2)), s.Int(2)))
+		}, smt.Sat},
 		{"ite/range", func(s smt.Solver, v vars) smt.Term { return s.Eq(s.Ite(v.p, s.Int(1), s.Int(2)), s.Int(3)) }, smt.Unsat},
 		{"lt", func(s smt.Solver, v vars) smt.Term { return s.And(s.Lt(v.x, v.y), s.Lt(v.y, v.x)) }, smt.Unsat},
 		{"le/antisymmetric", func(s smt.Solver, v vars) smt.Term {
