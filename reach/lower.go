@@ -27,6 +27,10 @@ type lowerer struct {
 	base     smt.Mark
 	consts   map[string]smt.Term // per query
 	procVars map[translate.Proc]smt.Term
+	// domain collects, per query, the facts that state terms of type proc
+	// denote processes 1..number_procs; see domainFacts.
+	domain []smt.Term
+	ranged map[*translate.Term]bool
 }
 
 func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
@@ -70,6 +74,17 @@ func (l *lowerer) reset() {
 	l.s.Release(l.base)
 	l.consts = map[string]smt.Term{}
 	l.procVars = map[translate.Proc]smt.Term{}
+	l.domain = l.domain[:0]
+	l.ranged = map[*translate.Term]bool{}
+}
+
+// domainFacts returns, and forgets, the range facts of the proc-valued
+// state terms lowered since the last call: with number_procs N every
+// process value lies in 1..N.
+func (l *lowerer) domainFacts() []smt.Term {
+	out := l.domain
+	l.domain = nil
+	return out
 }
 
 // proc returns the integer term of a process.
@@ -147,19 +162,13 @@ func (l *lowerer) isReal(t *translate.Term) bool {
 func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 	switch t.Kind {
 	case translate.KState:
-		if t.Sym.Arity == 0 {
-			if c, ok := l.consts[t.Sym.Name]; ok {
-				return c
-			}
-			c := l.s.Const(t.Sym.Name, l.sorts[t.Sym.Type])
-			l.consts[t.Sym.Name] = c
-			return c
+		if l.sys.NumProcs > 0 && t.Sym.Type.Kind == syntax.TProc && !l.ranged[t] {
+			l.ranged[t] = true
+			v := l.stateTerm(t)
+			l.domain = append(l.domain, l.s.Le(l.s.Int(1), v), l.s.Le(v, l.s.Int(int64(l.sys.NumProcs))))
+			return v
 		}
-		args := make([]smt.Term, len(t.Args))
-		for i, p := range t.Args {
-			args[i] = l.proc(p)
-		}
-		return l.s.Apply(l.funcs[t.Sym.Name], args...)
+		return l.stateTerm(t)
 	case translate.KProc:
 		return l.proc(t.P)
 	case translate.KCtor:
@@ -181,6 +190,24 @@ func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 		return parts[0]
 	}
 	return l.s.Add(parts...)
+}
+
+// stateTerm lowers a variable (a constant) or an array cell (an
+// application of the array's function).
+func (l *lowerer) stateTerm(t *translate.Term) smt.Term {
+	if t.Sym.Arity == 0 {
+		if c, ok := l.consts[t.Sym.Name]; ok {
+			return c
+		}
+		c := l.s.Const(t.Sym.Name, l.sorts[t.Sym.Type])
+		l.consts[t.Sym.Name] = c
+		return c
+	}
+	args := make([]smt.Term, len(t.Args))
+	for i, p := range t.Args {
+		args[i] = l.proc(p)
+	}
+	return l.s.Apply(l.funcs[t.Sym.Name], args...)
 }
 
 func (l *lowerer) number(k *big.Rat, real bool) smt.Term {

@@ -96,6 +96,9 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, []int, error) {
 	for _, inv := range e.sys.Invariants {
 		e.assumeNot(inv.Cube, k)
 	}
+	for _, t := range e.low.domainFacts() {
+		s.Assert(t)
+	}
 	r, err := s.Check(ctx)
 	if err != nil || r != smt.Sat {
 		return false, nil, err

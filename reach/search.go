@@ -33,6 +33,7 @@ type Stats struct {
 	Nodes       int // visited (expanded) nodes
 	Generated   int // pre-images computed
 	Covered     int // nodes dropped as subsumed by visited ones
+	Deleted     int // visited nodes removed because a later node subsumes them
 	Syntactic   int // of which without the solver
 	SolverCalls int
 	MaxVars     int // most process variables in a visited node
@@ -59,6 +60,21 @@ type node struct {
 	args   []translate.Proc // the transition's parameters, numbered in cube
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
 	prop   string           // the unsafe property it comes from
+	groups [][]translate.Literal
+	// deleted is set when a node visited later subsumes this one: its
+	// queued descendants are dropped when popped.
+	deleted bool
+	inv     bool // an invariant (never deleted)
+}
+
+// deletedAncestor reports whether n or one of its ancestors was deleted.
+func (n *node) deletedAncestor() bool {
+	for x := n; x != nil; x = x.parent {
+		if x.deleted {
+			return true
+		}
+	}
+	return false
 }
 
 // Check runs the backward reachability search on sys: SAFE when every
@@ -103,7 +119,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		queue = append(queue, n)
 	}
 	for _, inv := range e.sys.Invariants {
-		e.visited = append(e.visited, e.newNode(inv.Cube))
+		n := e.newNode(inv.Cube)
+		n.inv = true
+		e.visited = append(e.visited, n)
 	}
 	for len(queue) > 0 || len(postponed) > 0 {
 		if len(queue) == 0 {
@@ -117,6 +135,11 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		}
 		if err := ctx.Err(); err != nil {
 			return e.unknown(fmt.Sprintf("stopped: %v", err)), nil
+		}
+		if n.deletedAncestor() {
+			e.stats.Covered++
+			e.stats.Syntactic++
+			continue
 		}
 		reached, procs, err := e.meetsInit(ctx, n)
 		if err != nil {
@@ -136,6 +159,10 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 		}
+		if debugNodes {
+			fmt.Printf("node %d: %s\n", e.stats.Nodes+1, n.cube)
+		}
+		e.deleteSubsumed(n)
 		e.visited = append(e.visited, n)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)

@@ -17,19 +17,17 @@ import (
 func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Subsume += time.Since(start) }()
-	f := newFacts(n.cube)
-	var cands [][]translate.Literal
+	m := newMatcher(newFacts(n.cube))
 	for _, v := range e.visited {
 		if v.cube.NVars > n.cube.NVars {
 			continue
 		}
-		included, cs := f.match(v.cube)
-		if included {
+		if m.match(v.pattern()) {
 			e.stats.Syntactic++
 			return true, nil
 		}
-		cands = append(cands, cs...)
 	}
+	cands := m.cands
 	e.low.reset()
 	s := e.s
 	s.Push()
@@ -44,6 +42,9 @@ func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 		}
 		s.Assert(s.Not(s.And(lits...)))
 	}
+	for _, t := range e.low.domainFacts() {
+		s.Assert(t)
+	}
 	r, err := s.Check(ctx)
 	if err != nil {
 		return false, err
@@ -54,16 +55,16 @@ func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 // facts indexes a cube for syntactic questions about literals.
 type facts struct {
 	c     *translate.Cube
-	keys  map[string]bool
-	eqVal map[string]*translate.Term // term key -> the value-like term it equals
+	keys  map[translate.Literal]bool
+	eqVal map[*translate.Term]*translate.Term // term -> the value-like term it equals
 }
 
 func newFacts(c *translate.Cube) *facts {
-	f := &facts{c: c, keys: make(map[string]bool, len(c.Lits)), eqVal: map[string]*translate.Term{}}
+	f := &facts{c: c, keys: make(map[translate.Literal]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
 	for _, l := range c.Lits {
-		f.keys[l.Key()] = true
+		f.keys[l] = true
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
-			f.eqVal[l.L.Key()] = l.R
+			f.eqVal[l.L] = l.R
 		}
 	}
 	return f
@@ -89,14 +90,14 @@ func (f *facts) status(l translate.Literal) status {
 	case translate.False:
 		return clashing
 	}
-	if f.keys[l.Key()] {
+	if f.keys[l] {
 		return implied
 	}
-	if f.keys[l.Negate().Key()] {
+	if f.keys[l.Negate()] {
 		return clashing
 	}
 	if valueLike(l.R) && !valueLike(l.L) {
-		if v, ok := f.eqVal[l.L.Key()]; ok {
+		if v, ok := f.eqVal[l.L]; ok {
 			same := translate.NewLiteral(translate.Eq, v, l.R).Eval()
 			switch {
 			case l.Op == translate.Eq && same == translate.False:
@@ -111,16 +112,109 @@ func (f *facts) status(l translate.Literal) status {
 	return open
 }
 
-// match enumerates the injective renamings σ of v's variables into the
-// indexed cube's, pruning those under which a literal clashes. It returns
-// included=true as soon as some vσ is syntactically included, else the
-// surviving vσ as solver candidates.
-func (f *facts) match(v *translate.Cube) (included bool, cands [][]translate.Literal) {
-	m, n := v.NVars, f.c.NVars
-	// Literals grouped by the highest variable they mention (0: none).
-	groups := make([][]translate.Literal, m+1)
+// matcher enumerates the injective renamings σ of a visited cube's
+// variables into the indexed cube's, pruning those under which a literal
+// clashes. Its buffers are reused from one visited cube to the next.
+type matcher struct {
+	f      *facts
+	groups [][]translate.Literal
+	sigma  []translate.Proc
+	used   []bool
+	cur    []translate.Literal
+	cands  [][]translate.Literal
+	rename func(translate.Proc) translate.Proc
+	// noCands stops at the first clash or open literal: only inclusion
+	// matters.
+	noCands bool
+}
+
+func newMatcher(f *facts) *matcher {
+	m := &matcher{f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1)}
+	m.rename = func(p translate.Proc) translate.Proc {
+		if p.IsVar() {
+			return m.sigma[p]
+		}
+		return p
+	}
+	return m
+}
+
+// match reports whether some renaming includes v's literals
+// syntactically in the indexed cube; otherwise it adds the surviving
+// renamed cubes to m.cands, the candidates for the solver.
+func (m *matcher) match(groups [][]translate.Literal) bool {
+	m.groups = groups
+	m.cur = m.cur[:0]
+	all := true
+	for _, l := range groups[0] { // no variable: nothing to rename
+		switch m.f.status(l) {
+		case clashing:
+			return false
+		case open:
+			if m.noCands {
+				return false
+			}
+			all = false
+		}
+		m.cur = append(m.cur, l)
+	}
+	return m.extend(1, all)
+}
+
+// check renames group g, appends it to cur and reports whether no literal
+// clashes and whether all are implied.
+func (m *matcher) check(g int) (ok, all bool) {
+	all = true
+	for _, l := range m.groups[g] {
+		r := l.Rename(m.rename)
+		switch m.f.status(r) {
+		case clashing:
+			return false, false
+		case open:
+			if m.noCands {
+				return false, false
+			}
+			all = false
+		}
+		m.cur = append(m.cur, r)
+	}
+	return true, all
+}
+
+func (m *matcher) extend(i int, all bool) bool {
+	if i == len(m.groups) {
+		if all {
+			return true
+		}
+		m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
+		return false
+	}
+	for y := 1; y <= m.f.c.NVars; y++ {
+		if m.used[y] {
+			continue
+		}
+		m.used[y], m.sigma[i] = true, translate.Proc(y)
+		mark := len(m.cur)
+		ok, allG := m.check(i)
+		found := ok && m.extend(i+1, all && allG)
+		m.cur = m.cur[:mark]
+		m.used[y] = false
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// pattern returns the node's literals grouped by the highest variable they
+// mention (group 0: none), as match wants them; computed once.
+func (n *node) pattern() [][]translate.Literal {
+	if n.groups != nil {
+		return n.groups
+	}
+	n.groups = make([][]translate.Literal, n.cube.NVars+1)
 	var buf []translate.Proc
-	for _, l := range v.Lits {
+	for _, l := range n.cube.Lits {
 		buf = l.Procs(buf[:0])
 		hi := 0
 		for _, p := range buf {
@@ -128,62 +222,38 @@ func (f *facts) match(v *translate.Cube) (included bool, cands [][]translate.Lit
 				hi = int(p)
 			}
 		}
-		groups[hi] = append(groups[hi], l)
+		n.groups[hi] = append(n.groups[hi], l)
 	}
-	sigma := make([]translate.Proc, m+1)
-	used := make([]bool, n+1)
-	rename := func(p translate.Proc) translate.Proc {
-		if p.IsVar() {
-			return sigma[p]
+	return n.groups
+}
+
+// deleteSubsumed removes from the visited set the nodes that n subsumes
+// syntactically (n's literals included in theirs under a renaming), except
+// n's ancestors and invariants, and marks them deleted so that their
+// queued descendants are dropped: n's own pre-images cover theirs.
+func (e *engine) deleteSubsumed(n *node) {
+	start := time.Now()
+	defer func() { e.stats.Subsume += time.Since(start) }()
+	ancestors := map[*node]bool{}
+	for x := n.parent; x != nil; x = x.parent {
+		ancestors[x] = true
+	}
+	pat := n.pattern()
+	kept := e.visited[:0]
+	for _, v := range e.visited {
+		if !v.inv && !ancestors[v] && v.cube.NVars >= n.cube.NVars && newMatcher(newFacts(v.cube)).includes(pat) {
+			v.deleted = true
+			e.stats.Deleted++
+			continue
 		}
-		return p
+		kept = append(kept, v)
 	}
-	cur := make([]translate.Literal, 0, len(v.Lits))
-	// check renames group g, appends it to cur and reports whether no
-	// literal clashes and whether all are implied.
-	check := func(g int) (ok, all bool) {
-		all = true
-		for _, l := range groups[g] {
-			r := l.Rename(rename)
-			switch f.status(r) {
-			case clashing:
-				return false, false
-			case open:
-				all = false
-			}
-			cur = append(cur, r)
-		}
-		return true, all
-	}
-	ok, all0 := check(0)
-	if !ok {
-		return false, nil
-	}
-	var rec func(i int, all bool) bool
-	rec = func(i int, all bool) bool {
-		if i > m {
-			if all {
-				return true
-			}
-			cands = append(cands, append([]translate.Literal(nil), cur...))
-			return false
-		}
-		for y := 1; y <= n; y++ {
-			if used[y] {
-				continue
-			}
-			used[y], sigma[i] = true, translate.Proc(y)
-			mark := len(cur)
-			if ok, allG := check(i); ok && rec(i+1, all && allG) {
-				return true
-			}
-			cur = cur[:mark]
-			used[y] = false
-		}
-		return false
-	}
-	if rec(1, all0) {
-		return true, nil
-	}
-	return false, cands
+	e.visited = kept
+}
+
+// includes reports whether some renaming includes the grouped literals
+// syntactically in the indexed cube, without collecting candidates.
+func (m *matcher) includes(groups [][]translate.Literal) bool {
+	m.noCands = true
+	return m.match(groups)
 }

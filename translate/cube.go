@@ -55,7 +55,7 @@ func Canonicalize(lits []Literal) (c *Cube, order []Proc, ok bool) {
 // redundant disequalities, completes enumerations (`X <> A && X <> B` on
 // {A, B, C} becomes `X = C`) and reports obvious contradictions.
 func Simplify(in []Literal) ([]Literal, bool) {
-	seen := make(map[string]bool, len(in))
+	seen := make(map[Literal]bool, len(in))
 	var lits []Literal
 	for _, l := range in {
 		switch l.Eval() {
@@ -64,67 +64,63 @@ func Simplify(in []Literal) ([]Literal, bool) {
 		case True:
 			continue
 		}
-		if !seen[l.key] {
-			seen[l.key] = true
+		if !seen[l] {
+			seen[l] = true
 			lits = append(lits, l)
 		}
 	}
-	eqVal := map[string]*Term{}            // term key -> the value it equals
-	neVals := map[string]map[string]bool{} // term key -> values it differs from
-	terms := map[string]*Term{}
+	eqVal := map[*Term]*Term{}            // term -> the value it equals
+	neVals := map[*Term]map[string]bool{} // term -> values it differs from
+	var terms []*Term                     // terms compared with values, in order
 	for _, l := range lits {
 		if !valueLike(l.R) || valueLike(l.L) {
 			continue
 		}
-		k := l.L.Key()
-		terms[k] = l.L
+		k := l.L
+		if _, has := eqVal[k]; !has && neVals[k] == nil {
+			terms = append(terms, k)
+		}
 		switch l.Op {
 		case Eq:
-			if v, has := eqVal[k]; has && v.Key() != l.R.Key() {
-				if NewLiteral(Eq, v, l.R).Eval() == False {
-					return nil, false
-				}
+			if v, has := eqVal[k]; has && v != l.R && NewLiteral(Eq, v, l.R).Eval() == False {
+				return nil, false
 			}
 			eqVal[k] = l.R
 		case Ne:
 			if neVals[k] == nil {
 				neVals[k] = map[string]bool{}
 			}
-			neVals[k][l.R.Key()] = true
+			neVals[k][l.R.key] = true
 		}
 	}
 	// Pairs of literals on the same two terms that contradict each other.
 	for _, l := range lits {
-		if seen[l.Negate().key] {
-			return nil, false
-		}
-		if l.Op == Lt && seen[NewLiteral(Lt, l.R, l.L).key] {
+		if seen[l.Negate()] || l.Op == Lt && seen[NewLiteral(Lt, l.R, l.L)] {
 			return nil, false
 		}
 	}
 	out := lits[:0:0]
 	for _, l := range lits {
-		k := l.L.Key()
+		k := l.L
 		if l.Op == Ne && valueLike(l.R) && !valueLike(l.L) {
 			if v, has := eqVal[k]; has {
-				if v.Key() == l.R.Key() {
+				if v == l.R {
 					return nil, false
 				}
 				if NewLiteral(Eq, v, l.R).Eval() == False {
 					continue // implied by the equality
 				}
-			}
-			if _, has := eqVal[k]; !has && completes(terms[k], neVals[k]) != "" {
+			} else if completes(k, neVals[k]) != "" {
 				continue // replaced below by the remaining constructor
 			}
 		}
 		out = append(out, l)
 	}
-	for k, t := range terms {
-		if _, has := eqVal[k]; has {
+	for _, t := range terms {
+		if _, has := eqVal[t]; has {
 			continue
 		}
-		switch rest := completes(t, neVals[k]); rest {
+		switch rest := completes(t, neVals[t]); rest {
 		case "":
 		case "\x00":
 			return nil, false
@@ -132,7 +128,7 @@ func Simplify(in []Literal) ([]Literal, bool) {
 			out = append(out, NewLiteral(Eq, t, CtorTerm(rest)))
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
 	return out, true
 }
 
@@ -222,7 +218,7 @@ func signatures(lits []Literal, vars []Proc) map[Proc]string {
 				return p
 			})
 			if mentions {
-				keys = append(keys, r.key)
+				keys = append(keys, r.Key())
 			}
 		}
 		sort.Strings(keys)
@@ -293,10 +289,10 @@ func renumber(lits []Literal, order []Proc) *Cube {
 			return p
 		})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
 	keys := make([]string, len(out))
 	for i, l := range out {
-		keys[i] = l.key
+		keys[i] = l.Key()
 	}
 	return &Cube{NVars: len(order), Lits: out, key: strings.Join(keys, " && ")}
 }

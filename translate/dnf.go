@@ -190,7 +190,7 @@ func (b *builder) term(t syntax.Term, sc scope) *Term {
 		}
 		return Plus(b.term(x.Base, sc), off)
 	case *syntax.Scaled:
-		return &Term{Kind: KLin, Off: b.offset(x)}
+		return LinTerm(nil, b.offset(x))
 	}
 	b.errorf(t.TermPos(), "unsupported term")
 	return CtorTerm("?")

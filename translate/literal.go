@@ -24,10 +24,9 @@ func (o Op) String() string { return opNames[o] }
 // Literal is one atom `L op R`. Build literals with NewLiteral, which
 // orients them canonically; a Literal is a value.
 type Literal struct {
-	Op  Op
-	L   *Term
-	R   *Term
-	key string
+	Op Op
+	L  *Term
+	R  *Term
 }
 
 // NewLiteral returns the canonical literal `l op r`: for = and <>, a value
@@ -35,31 +34,40 @@ type Literal struct {
 func NewLiteral(op Op, l, r *Term) Literal {
 	if op == Eq || op == Ne {
 		lv, rv := l.IsValue(), r.IsValue()
-		if lv && !rv || lv == rv && l.Key() > r.Key() {
+		if lv && !rv || lv == rv && l.key > r.key {
 			l, r = r, l
 		}
 	}
-	lit := Literal{Op: op, L: l, R: r}
-	lit.key = l.Key() + " " + op.String() + " " + r.Key()
-	return lit
+	return Literal{Op: op, L: l, R: r}
 }
 
 // Key is the canonical text of the literal; equal keys mean equal literals.
-func (l Literal) Key() string { return l.key }
+func (l Literal) Key() string { return l.L.key + " " + l.Op.String() + " " + l.R.key }
 
-func (l Literal) String() string { return l.key }
+func (l Literal) String() string { return l.Key() }
+
+// Less orders literals by their text without building it.
+func (l Literal) Less(m Literal) bool {
+	if l.L != m.L {
+		return l.L.key < m.L.key
+	}
+	if l.Op != m.Op {
+		return l.Op < m.Op
+	}
+	return l.R.key < m.R.key
+}
 
 // Negate returns the literal that holds exactly when l does not.
 func (l Literal) Negate() Literal {
 	switch l.Op {
 	case Eq:
-		return NewLiteral(Ne, l.L, l.R)
+		return Literal{Op: Ne, L: l.L, R: l.R}
 	case Ne:
-		return NewLiteral(Eq, l.L, l.R)
+		return Literal{Op: Eq, L: l.L, R: l.R}
 	case Lt:
-		return NewLiteral(Le, l.R, l.L)
+		return Literal{Op: Le, L: l.R, R: l.L}
 	}
-	return NewLiteral(Lt, l.R, l.L)
+	return Literal{Op: Lt, L: l.R, R: l.L}
 }
 
 // Rename returns the literal with processes renamed by f.
@@ -96,7 +104,7 @@ func truth(b bool) Truth {
 // the same base. Anything else is Undecided.
 func (l Literal) Eval() Truth {
 	a, b := l.L, l.R
-	if a.Key() == b.Key() {
+	if a == b {
 		return truth(l.Op == Eq || l.Op == Le)
 	}
 	switch {
@@ -139,7 +147,7 @@ func asLin(t *Term) *Term {
 // evalLin decides a comparison of two linear terms with the same base and
 // the same constant part: only the rational offsets differ.
 func evalLin(op Op, a, b *Term) Truth {
-	sameBase := a.Base == nil && b.Base == nil || a.Base != nil && b.Base != nil && a.Base.Key() == b.Base.Key()
+	sameBase := a.Base == nil && b.Base == nil || a.Base != nil && a.Base == b.Base
 	if !sameBase || !sameConsts(a.Off, b.Off) {
 		return Undecided
 	}
@@ -174,7 +182,7 @@ func cmpTruth(op Op, c int) Truth {
 func joinLits(lits []Literal) string {
 	s := make([]string, len(lits))
 	for i, l := range lits {
-		s[i] = l.key
+		s[i] = l.Key()
 	}
 	return strings.Join(s, " && ")
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -65,6 +66,80 @@ type Term struct {
 	// KLin: Base (a KState term, or nil for a pure number) + Off.
 	Base *Term
 	Off  Lin
+
+	key    string // canonical text, computed once when interned
+	offKey string // KLin: the text of Off
+}
+
+// MaxIndices is the most process indices an array may have.
+const MaxIndices = 4
+
+// stateID identifies a state term; the other kinds are identified by
+// their process, constructor name or (base, offset text).
+type stateID struct {
+	sym   *syntax.Symbol
+	args  [MaxIndices]Proc
+	nargs uint8
+}
+
+type linID struct {
+	base   *Term
+	offKey string
+}
+
+// terms hash-conses every term: structurally equal terms are the same
+// pointer, so terms and literals compare with == and serve as map keys.
+var terms = struct {
+	sync.Mutex
+	state map[stateID]*Term
+	proc  map[Proc]*Term
+	ctor  map[string]*Term
+	lin   map[linID]*Term
+}{state: map[stateID]*Term{}, proc: map[Proc]*Term{}, ctor: map[string]*Term{}, lin: map[linID]*Term{}}
+
+func stateKey(sym *syntax.Symbol, args []Proc) stateID {
+	id := stateID{sym: sym, nargs: uint8(len(args))}
+	copy(id.args[:], args)
+	return id
+}
+
+// intern returns the shared term structurally equal to t.
+func intern(t *Term) *Term {
+	if t.Kind == KLin {
+		var b strings.Builder
+		t.Off.writeKey(&b, t.Base != nil)
+		t.offKey = b.String()
+	}
+	terms.Lock()
+	defer terms.Unlock()
+	var u *Term
+	switch t.Kind {
+	case KState:
+		u = terms.state[stateKey(t.Sym, t.Args)]
+	case KProc:
+		u = terms.proc[t.P]
+	case KCtor:
+		u = terms.ctor[t.Ctor]
+	case KLin:
+		u = terms.lin[linID{t.Base, t.offKey}]
+	}
+	if u != nil {
+		return u
+	}
+	var b strings.Builder
+	t.writeKey(&b)
+	t.key = b.String()
+	switch t.Kind {
+	case KState:
+		terms.state[stateKey(t.Sym, t.Args)] = t
+	case KProc:
+		terms.proc[t.P] = t
+	case KCtor:
+		terms.ctor[t.Ctor] = t
+	case KLin:
+		terms.lin[linID{t.Base, t.offKey}] = t
+	}
+	return t
 }
 
 // Lin is a rational constant plus integer multiples of model constants
@@ -80,19 +155,31 @@ type Coeff struct {
 	K    int64
 }
 
-// Typed constructors of terms.
-
 // StateTerm returns the term for a variable or an array cell.
-func StateTerm(s *syntax.Symbol, args ...Proc) *Term { return &Term{Kind: KState, Sym: s, Args: args} }
+func StateTerm(s *syntax.Symbol, args ...Proc) *Term {
+	if len(args) > MaxIndices {
+		panic("translate: too many array indices")
+	}
+	return intern(&Term{Kind: KState, Sym: s, Args: append([]Proc(nil), args...)})
+}
 
 // ProcTerm returns the term for a process.
-func ProcTerm(p Proc) *Term { return &Term{Kind: KProc, P: p} }
+func ProcTerm(p Proc) *Term { return intern(&Term{Kind: KProc, P: p}) }
 
 // CtorTerm returns the term for a constructor.
-func CtorTerm(name string) *Term { return &Term{Kind: KCtor, Ctor: name} }
+func CtorTerm(name string) *Term { return intern(&Term{Kind: KCtor, Ctor: name}) }
 
 // NumTerm returns a pure number.
-func NumTerm(k *big.Rat) *Term { return &Term{Kind: KLin, Off: Lin{K: k}} }
+func NumTerm(k *big.Rat) *Term { return LinTerm(nil, Lin{K: k}) }
+
+// LinTerm returns base + off; base is a state term or nil.
+func LinTerm(base *Term, off Lin) *Term {
+	off = off.add(Lin{}, 1) // normal form: no zero constant, sorted coefficients
+	if base != nil && off.K == nil && len(off.Consts) == 0 {
+		return base
+	}
+	return intern(&Term{Kind: KLin, Base: base, Off: off})
+}
 
 // IsValue reports whether t denotes one fixed value (a constructor, a
 // number or a process constant), as opposed to state or a process variable.
@@ -108,12 +195,8 @@ func (t *Term) IsValue() bool {
 	return false
 }
 
-// Key returns a canonical string for the term; equal keys mean equal terms.
-func (t *Term) Key() string {
-	var b strings.Builder
-	t.writeKey(&b)
-	return b.String()
-}
+// Key returns the canonical text of the term.
+func (t *Term) Key() string { return t.key }
 
 func (t *Term) writeKey(b *strings.Builder) {
 	switch t.Kind {
@@ -207,13 +290,12 @@ func (l Lin) add(m Lin, sign int64) Lin {
 // Plus returns t + off for a numeric term t (a state term or a linear term).
 func Plus(t *Term, off Lin) *Term {
 	if t.Kind == KLin {
-		return &Term{Kind: KLin, Base: t.Base, Off: t.Off.add(off, 1)}
+		return LinTerm(t.Base, t.Off.add(off, 1))
 	}
-	return &Term{Kind: KLin, Base: t, Off: off.add(Lin{}, 1)}
+	return LinTerm(t, off)
 }
 
-// Rename returns t with every process p replaced by f(p); it shares t when
-// nothing changes.
+// Rename returns t with every process p replaced by f(p).
 func (t *Term) Rename(f func(Proc) Proc) *Term {
 	switch t.Kind {
 	case KProc:
@@ -221,22 +303,27 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 			return ProcTerm(q)
 		}
 	case KState:
-		var args []Proc
-		for i, a := range t.Args {
-			if q := f(a); q != a {
-				if args == nil {
-					args = append([]Proc(nil), t.Args...)
-				}
-				args[i] = q
+		id := stateKey(t.Sym, t.Args)
+		changed := false
+		for i := range t.Args {
+			if q := f(t.Args[i]); q != t.Args[i] {
+				id.args[i], changed = q, true
 			}
 		}
-		if args != nil {
-			return StateTerm(t.Sym, args...)
+		if !changed {
+			return t
 		}
+		terms.Lock()
+		u := terms.state[id]
+		terms.Unlock()
+		if u != nil {
+			return u
+		}
+		return StateTerm(t.Sym, id.args[:id.nargs]...)
 	case KLin:
 		if t.Base != nil {
 			if b := t.Base.Rename(f); b != t.Base {
-				return &Term{Kind: KLin, Base: b, Off: t.Off}
+				return intern(&Term{Kind: KLin, Base: b, Off: t.Off})
 			}
 		}
 	}

@@ -1,0 +1,4 @@
+package reach
+
+import "os"
+var debugNodes = os.Getenv("CUBEW_DEBUG") != ""
