@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,26 +32,68 @@ func load(t testing.TB, path string, sc bool) *translate.System {
 	return sys
 }
 
+// undecided lists the plain corpus files that cubew does not yet decide
+// within the test budget: they need invariant inference (BRAB) in the
+// original tool, or minutes of search. They may answer UNKNOWN at the
+// limit, never a verdict other than the expected one.
+var undecided = map[string]string{
+	"cubicle/flash.cub":           "no reference verdict; original undecided with BRAB",
+	"cubicle/flash_nodata.cub":    "no reference verdict; original undecided with BRAB",
+	"cubicle/ricart_agrawala.cub": "original needs invariant inference",
+	"cubicle/szymanski_at.cub":    "original needs invariant inference",
+	"cubicle/german.cub":          "beyond the test budget (original: 2384 nodes)",
+	"cubicle/german.ctc.cub":      "beyond the test budget (original: 4325 nodes)",
+}
+
+// check runs the search with a budget and confirms every counterexample
+// by forward replay.
+func check(t *testing.T, sys *translate.System, maxNodes int, budget time.Duration) *reach.Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	res, err := reach.Check(ctx, sys, reach.Options{NewSolver: newSolver, MaxNodes: maxNodes})
+	require.NoError(t, err)
+	if res.Verdict == translate.Unsafe {
+		require.NotNil(t, res.Trace)
+		s := newSolver()
+		defer s.Close()
+		confirmed, err := reach.Replay(context.Background(), sys, res.Trace, s)
+		require.NoError(t, err, "trace %s", res.Trace)
+		require.Len(t, confirmed.Steps, len(res.Trace.Steps))
+	}
+	return res
+}
+
 func TestCorpusSC(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	entries, err := corpus.Expected(dir)
 	require.NoError(t, err)
+	n := 0
 	for _, e := range entries {
 		if e.Model != "sc" {
 			continue
 		}
+		n++
 		t.Run(e.File, func(t *testing.T) {
-			sys := load(t, filepath.Join(dir, e.File), true)
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			start := time.Now()
-			res, err := reach.Check(ctx, sys, reach.Options{NewSolver: newSolver, MaxNodes: 3000})
-			require.NoError(t, err)
-			t.Logf("%s: %s nodes=%d gen=%d covered=%d syn=%d calls=%d %v %s (expected %s, original %s %.3fs %d nodes)", e.File, res.Verdict, res.Stats.Nodes, res.Stats.Generated, res.Stats.Covered, res.Stats.Syntactic, res.Stats.SolverCalls, time.Since(start).Round(time.Millisecond), res.Reason, e.Expected, e.Original, e.OriginalSeconds, e.OriginalNodes)
-			if res.Trace != nil {
-				t.Logf("trace: %s", res.Trace)
+			why, slow := undecided[e.File]
+			if slow && testing.Short() {
+				t.Skip(why)
 			}
+			sys := load(t, filepath.Join(dir, e.File), true)
+			maxNodes, budget := 5000, 60*time.Second
+			if slow {
+				maxNodes, budget = 300, 20*time.Second
+			}
+			res := check(t, sys, maxNodes, budget)
+			t.Logf("%s: %s, %d nodes, %d solver calls (original: %s, %d nodes)",
+				e.File, res.Verdict, res.Stats.Nodes, res.Stats.SolverCalls, e.Original, e.OriginalNodes)
+			if slow {
+				require.Contains(t, []string{e.Expected, "unknown", strings.ReplaceAll(e.Expected, "?", "unknown")}, res.Verdict.String(), why)
+				return
+			}
+			require.Equal(t, e.Expected, res.Verdict.String())
 		})
 	}
+	require.Equal(t, 23, n, "plain corpus files in expected.tsv")
 }

@@ -1,4 +1,5 @@
 package reach
 
 import "os"
+
 var debugNodes = os.Getenv("CUBEW_DEBUG") != ""

@@ -31,10 +31,18 @@ type lowerer struct {
 	// denote processes 1..number_procs; see domainFacts.
 	domain []smt.Term
 	ranged map[*translate.Term]bool
+	// procBound is the largest process (0: unbounded): number_procs, or
+	// the process count of a replayed instance.
+	procBound int
+	// step >= 0 names state after a step of a replayed trace: each step has
+	// its own variables and array functions; constants have none.
+	step      int
+	stepFuncs map[string]smt.Func
 }
 
 func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
-	l := &lowerer{s: s, sys: sys, sorts: map[*syntax.Type]smt.Sort{}, ctors: map[string]smt.Term{}, funcs: map[string]smt.Func{}}
+	l := &lowerer{s: s, sys: sys, sorts: map[*syntax.Type]smt.Sort{}, ctors: map[string]smt.Term{}, funcs: map[string]smt.Func{},
+		procBound: sys.NumProcs, step: -1, stepFuncs: map[string]smt.Func{}}
 	m := sys.Model
 	for _, name := range sortedKeys(m.Types) {
 		typ := m.Types[name]
@@ -107,8 +115,8 @@ func (l *lowerer) procConstraints(n int) []smt.Term {
 	vars := make([]smt.Term, n)
 	for i := range vars {
 		vars[i] = l.proc(translate.Proc(i + 1))
-		if l.sys.NumProcs > 0 {
-			out = append(out, l.s.Le(l.s.Int(1), vars[i]), l.s.Le(vars[i], l.s.Int(int64(l.sys.NumProcs))))
+		if l.procBound > 0 {
+			out = append(out, l.s.Le(l.s.Int(1), vars[i]), l.s.Le(vars[i], l.s.Int(int64(l.procBound))))
 		}
 	}
 	if n > 1 {
@@ -162,10 +170,10 @@ func (l *lowerer) isReal(t *translate.Term) bool {
 func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 	switch t.Kind {
 	case translate.KState:
-		if l.sys.NumProcs > 0 && t.Sym.Type.Kind == syntax.TProc && !l.ranged[t] {
+		if l.procBound > 0 && t.Sym.Type.Kind == syntax.TProc && !l.ranged[t] {
 			l.ranged[t] = true
 			v := l.stateTerm(t)
-			l.domain = append(l.domain, l.s.Le(l.s.Int(1), v), l.s.Le(v, l.s.Int(int64(l.sys.NumProcs))))
+			l.domain = append(l.domain, l.s.Le(l.s.Int(1), v), l.s.Le(v, l.s.Int(int64(l.procBound))))
 			return v
 		}
 		return l.stateTerm(t)
@@ -195,19 +203,36 @@ func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 // stateTerm lowers a variable (a constant) or an array cell (an
 // application of the array's function).
 func (l *lowerer) stateTerm(t *translate.Term) smt.Term {
+	name := t.Sym.Name
+	stepped := l.step >= 0 && t.Sym.Class != syntax.SymConst
+	if stepped {
+		name = fmt.Sprintf("%s@%d", name, l.step)
+	}
 	if t.Sym.Arity == 0 {
-		if c, ok := l.consts[t.Sym.Name]; ok {
+		if c, ok := l.consts[name]; ok {
 			return c
 		}
-		c := l.s.Const(t.Sym.Name, l.sorts[t.Sym.Type])
-		l.consts[t.Sym.Name] = c
+		c := l.s.Const(name, l.sorts[t.Sym.Type])
+		l.consts[name] = c
 		return c
 	}
 	args := make([]smt.Term, len(t.Args))
 	for i, p := range t.Args {
 		args[i] = l.proc(p)
 	}
-	return l.s.Apply(l.funcs[t.Sym.Name], args...)
+	f := l.funcs[name]
+	if stepped {
+		var ok bool
+		if f, ok = l.stepFuncs[name]; !ok {
+			dom := make([]smt.Sort, t.Sym.Arity)
+			for i := range dom {
+				dom[i] = l.s.IntSort()
+			}
+			f = l.s.FuncDecl(name, dom, l.sorts[t.Sym.Type])
+			l.stepFuncs[name] = f
+		}
+	}
+	return l.s.Apply(f, args...)
 }
 
 func (l *lowerer) number(k *big.Rat, real bool) smt.Term {

@@ -2,7 +2,6 @@ package reach
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/cubew/cubew/smt"
@@ -63,10 +62,7 @@ func initInstances(in translate.Init, k int) [][][]translate.Literal {
 // than n's own are left out, which can only add initial states (a sound
 // over-approximation; a counterexample is confirmed by replay). Trusted
 // invariants are assumed.
-//
-// When it does, it returns the processes (positive integers) that the
-// solver gave n's variables.
-func (e *engine) meetsInit(ctx context.Context, n *node) (bool, []int, error) {
+func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Safety += time.Since(start) }()
 	k := e.initProcs(n.cube.NVars)
@@ -75,7 +71,7 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, []int, error) {
 	f := newFacts(n.cube)
 	for _, dnf := range insts {
 		if allClash(f, dnf) {
-			return false, nil, nil
+			return false, nil
 		}
 	}
 	e.low.reset()
@@ -100,30 +96,10 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, []int, error) {
 		s.Assert(t)
 	}
 	r, err := s.Check(ctx)
-	if err != nil || r != smt.Sat {
-		return false, nil, err
+	if err != nil {
+		return false, err
 	}
-	return true, e.procValues(k), nil
-}
-
-// procValues reads the processes of #1..#k in the last model; without a
-// number_procs bound any distinct numbers do, and 1..k are used.
-func (e *engine) procValues(k int) []int {
-	out := make([]int, k)
-	for i := range out {
-		out[i] = i + 1
-		if e.sys.NumProcs == 0 {
-			continue
-		}
-		v, ok := e.s.Eval(e.low.proc(translate.Proc(i + 1)))
-		if !ok {
-			continue
-		}
-		if x, err := strconv.Atoi(e.s.String(v)); err == nil {
-			out[i] = x
-		}
-	}
-	return out
+	return r == smt.Sat, nil
 }
 
 // allClash reports whether every conjunction of dnf has a literal that

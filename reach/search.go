@@ -141,12 +141,12 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			e.stats.Syntactic++
 			continue
 		}
-		reached, procs, err := e.meetsInit(ctx, n)
+		reached, err := e.meetsInit(ctx, n)
 		if err != nil {
 			return e.stopped(ctx, err)
 		}
 		if reached {
-			return &Result{Verdict: translate.Unsafe, Trace: e.trace(n, procs), Stats: e.stats}, nil
+			return &Result{Verdict: translate.Unsafe, Trace: e.trace(n), Stats: e.stats}, nil
 		}
 		covered, err := e.covered(ctx, n)
 		if err != nil {

@@ -52,25 +52,19 @@ func (t *Trace) String() string {
 // its variables are processes 1..k, and each step back towards the unsafe
 // cube names the processes of the parent; variables that a pre-image
 // dropped get processes of their own.
-func (e *engine) trace(n *node, procs []int) *Trace {
-	t := &Trace{Unsafe: n.prop}
-	used := map[int]bool{}
+//
+// Processes are labelled 1..Procs; Replay finds identities for them that
+// respect process order and number_procs.
+func (e *engine) trace(n *node) *Trace {
+	t := &Trace{Unsafe: n.prop, Procs: e.initProcs(n.cube.NVars)}
 	conc := map[translate.Proc]int{}
-	for i, p := range procs {
-		conc[translate.Proc(i+1)] = p
-		used[p] = true
+	for i := 1; i <= t.Procs; i++ {
+		conc[translate.Proc(i)] = i
 	}
 	procOf := func(p translate.Proc) int {
-		if p.IsConst() {
-			used[int(-p)] = true
-			return int(-p)
-		}
 		if _, ok := conc[p]; !ok { // a process the pre-image dropped
-			q := 1
-			for used[q] {
-				q++
-			}
-			used[q], conc[p] = true, q
+			t.Procs++
+			conc[p] = t.Procs
 		}
 		return conc[p]
 	}
@@ -94,8 +88,5 @@ func (e *engine) trace(n *node, procs []int) *Trace {
 		conc = next
 	}
 	t.Witness = witness
-	for p := range used {
-		t.Procs = max(t.Procs, p)
-	}
 	return t
 }
