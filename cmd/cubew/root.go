@@ -38,7 +38,7 @@ Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE, 2 bad input or usage,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("cubew {{.Version}}\n")
-	root.AddCommand(newParseCmd())
+	root.AddCommand(newParseCmd(), newCheckCmd())
 	return root
 }
 
