@@ -1,0 +1,72 @@
+package dpor
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+)
+
+// sbNSrc generalises store buffering to n processes: each raises its flag,
+// then enters if every other flag reads low. Under TSO several processes
+// can enter together; under SC at most one.
+const sbNSrc = `
+type loc = L1 | L2 | CS
+array PC[proc] : loc
+weak array F[proc] : bool
+init (p) { PC[p] = L1 && F[p] = False }
+unsafe (p q) { PC[p] = CS && PC[q] = CS }
+transition raise ([p]) requires { PC[p] = L1 } { PC[p] := L2; F[p] := True }
+transition enter ([p]) requires { PC[p] = L2 && forall_other q. F[q] = False } { PC[p] := CS }
+transition leave ([p]) requires { PC[p] = CS } { PC[p] := L1; F[p] := False }
+`
+
+// BenchmarkExplicit explores whole state spaces (unsafe items removed, so
+// nothing stops the search early) and reports states/op. sb loops through
+// its writes without a fence, so its buffers are bounded to 2 writes.
+func BenchmarkExplicit(b *testing.B) {
+	type bench struct {
+		name  string
+		m     *syntax.Model
+		model memmodel.Model
+		n     int
+	}
+	var benches []bench
+	sbN := load(b, sbNSrc, false)
+	sbN.Unsafes = nil
+	for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
+		for _, n := range []int{2, 3} {
+			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n})
+		}
+	}
+	if dir, err := corpus.Dir(); err == nil {
+		for _, name := range []string{"mutex_N", "spinlock_N"} {
+			e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", name+".cub"), Model: "tso"}
+			m, _ := loadCorpus(b, dir, e)
+			m.Unsafes = nil
+			benches = append(benches, bench{name + "/tso/n=3", m, memmodel.TSO, 3})
+		}
+	}
+	for _, bc := range benches {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var states int
+			for b.Loop() {
+				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000}
+				res, err := Explicit(context.Background(), bc.m, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Verdict == Unknown {
+					b.Fatal(res.Reason)
+				}
+				states = res.States
+			}
+			b.ReportMetric(float64(states), "states/op")
+		})
+	}
+}
