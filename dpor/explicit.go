@@ -31,6 +31,9 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if opts.Model == nil {
 		opts.Model = memmodel.SC
 	}
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
 	p, err := compile(m, opts.N, opts.Model)
 	if err != nil {
 		return nil, err
@@ -75,12 +78,16 @@ func (x *explorer) run() error {
 		res.Initial++
 		_, err = x.add(st, -1)
 		return err == nil && !x.stop
-	})
+	}, func() bool { return x.ctx.Err() != nil })
 	if ierr != nil {
 		return ierr
 	}
 	if err != nil {
 		return err
+	}
+	if cerr := x.ctx.Err(); cerr != nil && !x.stop {
+		res.Verdict, res.Reason = Unknown, "cancelled: "+cerr.Error()
+		return nil
 	}
 	for head := 0; head < len(x.queue) && !x.stop; head++ {
 		if head%1024 == 0 {

@@ -39,8 +39,9 @@ func (p *program) candidates(l int) []value {
 // location, pruning as soon as some instance of init is false; unassigned
 // locations evaluate to unknown. An assignment on which init stays unknown
 // (it depends on a kOther value) is dropped and reported through inexact.
-// emit returns false to stop the enumeration.
-func (p *program) initStates(inexact func(string), emit func(*state) bool) error {
+// emit returns false to stop the enumeration; so does cancelled (polled
+// now and then; nil: never).
+func (p *program) initStates(inexact func(string), emit func(*state) bool, cancelled func() bool) error {
 	init := p.m.Init
 	nparams := len(init.Params)
 	vals := make([]value, len(p.locs))
@@ -62,8 +63,12 @@ func (p *program) initStates(inexact func(string), emit func(*state) bool) error
 		return res
 	}
 	stop := false
+	visits := 0
 	var rec func(l int)
 	rec = func(l int) {
+		if visits++; visits%4096 == 0 && cancelled != nil && cancelled() {
+			stop = true
+		}
 		if stop || ev.err != nil {
 			return
 		}

@@ -1,6 +1,11 @@
 package dpor
 
-import "github.com/cubew/cubew/memmodel"
+import (
+	"fmt"
+	"math"
+
+	"github.com/cubew/cubew/memmodel"
+)
 
 // Options configures a run on one instance of a model. The zero value
 // means one process under SC, with no bounds.
@@ -52,4 +57,17 @@ type Result struct {
 	Reason string
 	// Witness is the path to an unsafe state when Verdict is Unsafe.
 	Witness *Witness
+}
+
+// validate rejects bounds the engine cannot represent.
+func (o Options) validate() error {
+	switch {
+	case o.MaxSteps < 0 || o.MaxSteps > math.MaxUint16-1:
+		return fmt.Errorf("steps bound %d out of range 0..%d", o.MaxSteps, math.MaxUint16-1)
+	case o.MaxBuffer < 0:
+		return fmt.Errorf("negative buffer bound %d", o.MaxBuffer)
+	case o.MaxStates < 0:
+		return fmt.Errorf("negative state limit %d", o.MaxStates)
+	}
+	return nil
 }

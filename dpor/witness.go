@@ -214,7 +214,7 @@ func Replay(m *syntax.Model, opts Options, w *Witness) error {
 			return false
 		}
 		return true
-	})
+	}, nil)
 	if err != nil {
 		return err
 	}
