@@ -95,9 +95,9 @@
 //     an unsafe item that is unknown marks it too.
 //
 // A path that only passed through definite decisions exists for every value
-// of the unknowns, so an Unsafe verdict is always real. An under-
-// approximated run never answers Safe: its verdict is Unknown with the
-// reason. An unconstrained value that is only copied, or overwritten before
+// of the unknowns, so an Unsafe verdict is always real. An
+// under-approximated run never answers Safe: its verdict is Unknown with
+// the reason. An unconstrained value that is only copied, or overwritten before
 // it is read (a register), costs nothing. The state count then counts
 // symbolic states.
 //

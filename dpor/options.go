@@ -26,7 +26,8 @@ type Options struct {
 	// MaxBuffer bounds the pending writes of a buffer (0: unbounded): the
 	// whole buffer of a process under TSO, the FIFO of one process and
 	// location under PSO. A transition whose writes would exceed it waits
-	// for a flush.
+	// for a flush. Needed when a process can loop through writes without
+	// a fence or a locked instruction: its buffer then grows without bound.
 	MaxBuffer int
 	// MaxStates stops the run with verdict Unknown once more distinct
 	// states than this have been found (0: no limit).
@@ -41,7 +42,8 @@ type Result struct {
 	// States counts the distinct reachable states found (initial ones
 	// included, states excluded by an invariant not included).
 	States int
-	// Initial counts the initial states.
+	// Initial counts the initial states enumerated (including those an
+	// invariant then excludes).
 	Initial int
 	// Transitions counts transition firings, Flushes flush steps
 	// (including those that led to states already seen).

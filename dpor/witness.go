@@ -96,7 +96,8 @@ type Witness struct {
 	Final []Binding
 }
 
-// String renders the witness on several lines.
+// String renders the witness on several lines: the initial state, one
+// line per step (a transition with what it wrote), the unsafe item.
 func (w *Witness) String() string {
 	var b strings.Builder
 	b.WriteString("init:")
@@ -105,7 +106,17 @@ func (w *Witness) String() string {
 	}
 	b.WriteString("\n")
 	for i, s := range w.Steps {
-		fmt.Fprintf(&b, "%3d %s\n", i+1, s)
+		fmt.Fprintf(&b, "%3d %s", i+1, s)
+		if s.Kind == StepTransition {
+			b.WriteString("  ")
+			for _, x := range s.Writes {
+				fmt.Fprintf(&b, " %s:=%s", x.Loc, x.Value)
+				if x.Buffered {
+					b.WriteString(" (buffered)")
+				}
+			}
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "%s holds for", w.UnsafeName)
 	for _, q := range w.Procs {
