@@ -151,7 +151,7 @@ func (l *lowerer) literal(lit translate.Literal) smt.Term {
 // isReal reports whether a numeric term is of sort real.
 func (l *lowerer) isReal(t *translate.Term) bool {
 	switch t.Kind {
-	case translate.KState:
+	case translate.KState, translate.KVal:
 		return t.Sym.Type.Kind == syntax.TReal
 	case translate.KLin:
 		if t.Base != nil {
@@ -181,6 +181,17 @@ func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 		return l.proc(t.P)
 	case translate.KCtor:
 		return l.ctors[t.Ctor]
+	case translate.KVal:
+		name := fmt.Sprintf("val_%s_%s", t.P, t.Sym.Type.Name)
+		c, ok := l.consts[name]
+		if !ok {
+			c = l.s.Const(name, l.sorts[t.Sym.Type])
+			l.consts[name] = c
+			if l.procBound > 0 && t.Sym.Type.Kind == syntax.TProc {
+				l.domain = append(l.domain, l.s.Le(l.s.Int(1), c), l.s.Le(c, l.s.Int(int64(l.procBound))))
+			}
+		}
+		return c
 	}
 	// KLin: base + k + Σ coeff * const
 	var parts []smt.Term

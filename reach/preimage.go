@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -20,12 +21,18 @@ type pre struct {
 // of the updates' case lists and per disjunct of the forall_other part
 // (expanded over c's other variables: an over-approximation, as in
 // Cubicle). maxProcs > 0 bounds the number of variables.
-func preImages(c *translate.Cube, t *translate.Transition, maxProcs int) []pre {
+func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model) ([]pre, error) {
 	var out []pre
+	var err error
 	forEachInstance(c.NVars, t.NParams, maxProcs, func(sigma []translate.Proc) {
-		out = append(out, preImage(c, t, sigma)...)
+		if err != nil {
+			return
+		}
+		var ps []pre
+		ps, err = preImage(c, t, sigma, mm)
+		out = append(out, ps...)
 	})
-	return out
+	return out, err
 }
 
 // forEachInstance calls f with every injective map of k parameters into
@@ -63,7 +70,28 @@ type alt struct {
 	term *translate.Term
 }
 
-func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc) []pre {
+func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model) ([]pre, error) {
+	partial := partials(c, t, sigma)
+	if c.Events != nil || weakTransition(t) {
+		return weakPreImages(c, t, sigma, partial, mm)
+	}
+	var out []pre
+	for _, lits := range partial {
+		cube, order, _, ok := translate.Canonicalize(lits, nil, translate.Rel{})
+		if !ok {
+			continue
+		}
+		num := numberingOf(order)
+		out = append(out, pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(c.NVars))})
+	}
+	return out, nil
+}
+
+// partials returns the conjunctions of a pre-image before weak memory is
+// considered: the instantiated guard, the cube's literals rewritten by the
+// non-weak updates (one conjunction per combination of case branches) and
+// the forall_other part expanded over the cube's other variables.
+func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc) [][]translate.Literal {
 	inst := func(p translate.Proc) translate.Proc {
 		if p >= translate.ParamBase && p < translate.IndexBase {
 			return sigma[p-translate.ParamBase]
@@ -99,16 +127,7 @@ func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 	if t.HasOther {
 		partial = expandOther(partial, t.Other, c.NVars, sigma)
 	}
-	var out []pre
-	for _, lits := range partial {
-		cube, order, ok := translate.Canonicalize(lits)
-		if !ok {
-			continue
-		}
-		num := numberingOf(order)
-		out = append(out, pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(c.NVars))})
-	}
-	return out
+	return partial
 }
 
 // expandOther adds, for every variable of the parent cube that is not a

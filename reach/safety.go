@@ -68,7 +68,7 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	k := e.initProcs(n.cube.NVars)
 	insts := initInstances(e.sys.Init, k)
 	// Without the solver: some instance all of whose disjuncts clash with n.
-	f := newFacts(n.cube)
+	f := newFacts(initialReads(n.cube))
 	for _, dnf := range insts {
 		if allClash(f, dnf) {
 			return false, nil
@@ -78,7 +78,7 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	s := e.s
 	s.Push()
 	defer s.Pop(1)
-	for _, t := range e.low.cube(n.cube) {
+	for _, t := range e.low.cube(initialReads(n.cube)) {
 		s.Assert(t)
 	}
 	if k > n.cube.NVars {
@@ -157,4 +157,25 @@ func forEachInjection(m, k int, f func([]translate.Proc)) {
 		}
 	}
 	rec(0)
+}
+
+// initialReads returns the cube as it meets the initial states: every read
+// that no write satisfied reads the initial value of its location, the
+// plain variable or cell that init constrains. Events play no other role:
+// ghb is acyclic by construction.
+func initialReads(c *translate.Cube) *translate.Cube {
+	if len(c.Events) == 0 {
+		return c
+	}
+	m := map[*translate.Term]*translate.Term{}
+	for i, e := range c.Events {
+		if e.Kind == translate.Read {
+			m[translate.ValTerm(e.Loc, translate.EventProc(i))] = translate.StateTerm(e.Loc, e.Index...)
+		}
+	}
+	lits := make([]translate.Literal, len(c.Lits))
+	for i, l := range c.Lits {
+		lits[i] = translate.NewLiteral(l.Op, substTerm(l.L, m), substTerm(l.R, m))
+	}
+	return &translate.Cube{NVars: c.NVars, Lits: lits}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
 )
@@ -23,6 +24,9 @@ const (
 // Options configure a search. The zero value is a breadth-first search
 // without limits; NewSolver is required.
 type Options struct {
+	// Model is the memory model of weak variables; nil means TSO. Models
+	// checked with syntax.CheckOptions{SC: true} have no weak variables.
+	Model     memmodel.Model
 	Strategy  Strategy
 	MaxNodes  int               // visited nodes before giving up (0: no limit)
 	NewSolver func() smt.Solver // the solver of the search; closed at the end
@@ -60,7 +64,7 @@ type node struct {
 	args   []translate.Proc // the transition's parameters, numbered in cube
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
 	prop   string           // the unsafe property it comes from
-	groups [][]translate.Literal
+	pat    *pattern
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
@@ -86,6 +90,9 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	}
 	s := opts.NewSolver()
 	defer s.Close()
+	if opts.Model == nil {
+		opts.Model = memmodel.TSO
+	}
 	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys)}
 	res, err := e.run(ctx)
 	if res != nil {
@@ -167,8 +174,11 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
 		start := time.Now()
-		children := e.expand(n)
+		children, err := e.expand(n)
 		e.stats.PreImage += time.Since(start)
+		if err != nil {
+			return e.unknown(err.Error()), nil
+		}
 		for _, c := range children {
 			if c.cube.NVars > n.cube.NVars && e.opts.Strategy == BFS {
 				postponed = append(postponed, c)
@@ -182,10 +192,14 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 
 // expand computes the pre-images of n by every transition, dropping exact
 // duplicates of nodes already generated.
-func (e *engine) expand(n *node) []*node {
+func (e *engine) expand(n *node) ([]*node, error) {
 	var out []*node
 	for _, t := range e.sys.Transitions {
-		for _, p := range preImages(n.cube, t, e.sys.NumProcs) {
+		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
 			e.stats.Generated++
 			if e.seen[p.cube.Key()] {
 				continue
@@ -204,7 +218,7 @@ func (e *engine) expand(n *node) []*node {
 		}
 		return len(a.Lits) < len(b.Lits)
 	})
-	return out
+	return out, nil
 }
 
 func (e *engine) unknown(reason string) *Result {

@@ -70,7 +70,7 @@ func (s *substituter) term(t *translate.Term) []alt {
 
 func (s *substituter) update(name string) *translate.Update {
 	for _, u := range s.t.Updates {
-		if u.Sym.Name == name {
+		if u.Sym.Name == name && !u.Sym.Weak { // weak writes are events, not substitutions
 			return u
 		}
 	}

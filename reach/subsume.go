@@ -117,9 +117,11 @@ func (f *facts) status(l translate.Literal) status {
 // clashes. Its buffers are reused from one visited cube to the next.
 type matcher struct {
 	f      *facts
-	groups [][]translate.Literal
-	sigma  []translate.Proc
+	pat    *pattern
+	sigma  []translate.Proc // V's variable -> the indexed cube's
 	used   []bool
+	mu     []int // V's event -> the indexed cube's
+	usedEv []bool
 	cur    []translate.Literal
 	cands  [][]translate.Literal
 	rename func(translate.Proc) translate.Proc
@@ -129,24 +131,33 @@ type matcher struct {
 }
 
 func newMatcher(f *facts) *matcher {
-	m := &matcher{f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1)}
+	m := &matcher{f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+		usedEv: make([]bool, len(f.c.Events))}
 	m.rename = func(p translate.Proc) translate.Proc {
-		if p.IsVar() {
+		switch {
+		case p.IsVar():
 			return m.sigma[p]
+		case p.IsEvent():
+			return translate.EventProc(m.mu[p-translate.EventBase])
 		}
 		return p
 	}
 	return m
 }
 
-// match reports whether some renaming includes v's literals
-// syntactically in the indexed cube; otherwise it adds the surviving
-// renamed cubes to m.cands, the candidates for the solver.
-func (m *matcher) match(groups [][]translate.Literal) bool {
-	m.groups = groups
+// match reports whether some renaming of V's variables and events includes
+// its literals and events syntactically in the indexed cube; otherwise it
+// adds the surviving renamed literals to m.cands, the candidates for the
+// solver.
+func (m *matcher) match(p *pattern) bool {
+	if len(p.cube.Events) > len(m.f.c.Events) {
+		return false
+	}
+	m.pat = p
 	m.cur = m.cur[:0]
+	m.mu = append(m.mu[:0], make([]int, len(p.cube.Events))...)
 	all := true
-	for _, l := range groups[0] { // no variable: nothing to rename
+	for _, l := range p.groups[0] { // no variable: nothing to rename
 		switch m.f.status(l) {
 		case clashing:
 			return false
@@ -161,11 +172,11 @@ func (m *matcher) match(groups [][]translate.Literal) bool {
 	return m.extend(1, all)
 }
 
-// check renames group g, appends it to cur and reports whether no literal
+// check renames literals, appends them to cur and reports whether none
 // clashes and whether all are implied.
-func (m *matcher) check(g int) (ok, all bool) {
+func (m *matcher) check(lits []translate.Literal) (ok, all bool) {
 	all = true
-	for _, l := range m.groups[g] {
+	for _, l := range lits {
 		r := l.Rename(m.rename)
 		switch m.f.status(r) {
 		case clashing:
@@ -181,13 +192,10 @@ func (m *matcher) check(g int) (ok, all bool) {
 	return true, all
 }
 
+// extend maps V's variable i onward, then its events.
 func (m *matcher) extend(i int, all bool) bool {
-	if i == len(m.groups) {
-		if all {
-			return true
-		}
-		m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
-		return false
+	if i == len(m.pat.groups) {
+		return m.extendEvent(0, all)
 	}
 	for y := 1; y <= m.f.c.NVars; y++ {
 		if m.used[y] {
@@ -195,7 +203,7 @@ func (m *matcher) extend(i int, all bool) bool {
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
 		mark := len(m.cur)
-		ok, allG := m.check(i)
+		ok, allG := m.check(m.pat.groups[i])
 		found := ok && m.extend(i+1, all && allG)
 		m.cur = m.cur[:mark]
 		m.used[y] = false
@@ -206,25 +214,93 @@ func (m *matcher) extend(i int, all bool) bool {
 	return false
 }
 
-// pattern returns the node's literals grouped by the highest variable they
-// mention (group 0: none), as match wants them; computed once.
-func (n *node) pattern() [][]translate.Literal {
-	if n.groups != nil {
-		return n.groups
+// extendEvent maps V's event k onward to events of the indexed cube with
+// the same description whose relation preserves V's, then checks the
+// literals about event values.
+func (m *matcher) extendEvent(k int, all bool) bool {
+	v := m.pat.cube
+	if k == len(v.Events) {
+		mark := len(m.cur)
+		ok, allE := m.check(m.pat.evLits)
+		found := false
+		switch {
+		case !ok:
+		case all && allE:
+			found = true
+		default:
+			m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
+		}
+		m.cur = m.cur[:mark]
+		return found
 	}
-	n.groups = make([][]translate.Literal, n.cube.NVars+1)
+	ev := v.Events[k].Rename(m.rename)
+	n := m.f.c
+	for j, f := range n.Events {
+		if m.usedEv[j] || !sameEvent(ev, f) {
+			continue
+		}
+		consistent := true
+		for a := 0; a < k && consistent; a++ {
+			b := m.mu[a]
+			consistent = (!v.Rel.Lt(a, k) || n.Rel.Lt(b, j)) && (!v.Rel.Lt(k, a) || n.Rel.Lt(j, b)) &&
+				(!v.Rel.Eq(a, k) || n.Rel.Eq(b, j))
+		}
+		if !consistent {
+			continue
+		}
+		m.usedEv[j], m.mu[k] = true, j
+		found := m.extendEvent(k+1, all)
+		m.usedEv[j] = false
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// sameEvent reports whether a cube event f can stand for a visited cube's
+// event e: same kind, process and location, and final if e is final (a
+// final read constrains the future more than an ordinary one).
+func sameEvent(e, f translate.Event) bool {
+	if e.Kind != f.Kind || e.Proc != f.Proc || e.Final && !f.Final {
+		return false
+	}
+	return e.Kind == translate.Fence || e.SameLoc(f)
+}
+
+// pattern is a visited cube prepared for matching: literals without
+// events grouped by the highest variable they mention (group 0: none),
+// and the literals about event values.
+type pattern struct {
+	cube   *translate.Cube
+	groups [][]translate.Literal
+	evLits []translate.Literal
+}
+
+// pattern returns the node's pattern, computed once.
+func (n *node) pattern() *pattern {
+	if n.pat != nil {
+		return n.pat
+	}
+	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1)}
 	var buf []translate.Proc
 	for _, l := range n.cube.Lits {
 		buf = l.Procs(buf[:0])
-		hi := 0
-		for _, p := range buf {
-			if p.IsVar() && int(p) > hi {
-				hi = int(p)
+		hi, events := 0, false
+		for _, q := range buf {
+			if q.IsVar() && int(q) > hi {
+				hi = int(q)
 			}
+			events = events || q.IsEvent()
 		}
-		n.groups[hi] = append(n.groups[hi], l)
+		if events {
+			p.evLits = append(p.evLits, l)
+		} else {
+			p.groups[hi] = append(p.groups[hi], l)
+		}
 	}
-	return n.groups
+	n.pat = p
+	return p
 }
 
 // deleteSubsumed removes from the visited set the nodes that n subsumes
@@ -251,9 +327,9 @@ func (e *engine) deleteSubsumed(n *node) {
 	e.visited = kept
 }
 
-// includes reports whether some renaming includes the grouped literals
+// includes reports whether some renaming includes the pattern
 // syntactically in the indexed cube, without collecting candidates.
-func (m *matcher) includes(groups [][]translate.Literal) bool {
+func (m *matcher) includes(p *pattern) bool {
 	m.noCands = true
-	return m.match(groups)
+	return m.match(p)
 }

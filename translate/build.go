@@ -33,7 +33,21 @@ func Build(m *syntax.Model) (*System, error) {
 type builder struct {
 	m    *syntax.Model
 	errs syntax.ErrorList
+	ctx  context
+	// finals are the reads `p @ X` of the property being translated.
+	finals []Event
 }
+
+// context tells where a term occurs: weak locations are plain values in
+// init, reads by the acting process in transitions, and `p @ X` reads
+// happening at one instant at the end of an execution in properties.
+type context int
+
+const (
+	inInit context = iota
+	inTransition
+	inProperty
+)
 
 func (b *builder) errorf(pos syntax.Pos, format string, args ...any) {
 	b.errs.Add(pos, format, args...)
@@ -90,15 +104,64 @@ func (b *builder) property(p *syntax.Property, kind string, index int) []Propert
 		sc[x.Name] = Proc(n)
 	}
 	body, neg := b.existsPrefix(b.m.Expand(p.Body), sc, &n)
+	b.ctx, b.finals = inProperty, nil
+	defer func() { b.ctx = inInit }()
 	var out []Property
 	for _, conj := range b.plainDNF(body, sc, neg) {
-		c, ok := NewCube(conj)
+		events, rel := finalReads(conj, b.finals)
+		c, _, _, ok := Canonicalize(conj, events, rel)
 		if !ok {
 			continue
 		}
 		out = append(out, Property{Name: name, Pos: p.Pos, Cube: c})
 	}
 	return out
+}
+
+// finalRead returns the event of the read `p @ loc[args]` of the property
+// being translated, creating it on first use.
+func (b *builder) finalRead(p Proc, loc *syntax.Symbol, args []Proc) Proc {
+	e := Event{Kind: Read, Proc: p, Loc: loc, Index: args, Final: true}
+	for i, f := range b.finals {
+		if f.Proc == p && f.SameLoc(e) {
+			return EventProc(i)
+		}
+	}
+	b.finals = append(b.finals, e)
+	return EventProc(len(b.finals) - 1)
+}
+
+// finalReads keeps the reads whose values the conjunction mentions,
+// renumbered densely, all ghb-equal: they happen at one instant.
+func finalReads(conj []Literal, all []Event) ([]Event, Rel) {
+	used := map[Proc]bool{}
+	for _, l := range conj {
+		var buf [8]Proc
+		for _, p := range l.Procs(buf[:0]) {
+			used[p] = true
+		}
+	}
+	renum := map[Proc]Proc{}
+	var events []Event
+	for i, e := range all {
+		if used[EventProc(i)] {
+			renum[EventProc(i)] = EventProc(len(events))
+			events = append(events, e)
+		}
+	}
+	for i, l := range conj {
+		conj[i] = l.Rename(func(p Proc) Proc {
+			if q, ok := renum[p]; ok {
+				return q
+			}
+			return p
+		})
+	}
+	rel := NewRel(len(events))
+	for i := 1; i < len(events); i++ {
+		rel.AddEq(0, i)
+	}
+	return events, rel
 }
 
 // existsPrefix strips an outermost `exists x <> y.` (or `not forall`),
@@ -131,6 +194,8 @@ func (b *builder) transition(t *syntax.Transition) []*Transition {
 			base.Acting = i
 		}
 	}
+	b.ctx = inTransition
+	defer func() { b.ctx = inInit }()
 	for _, a := range t.Actions {
 		b.action(&base, a, sc)
 	}
@@ -164,13 +229,18 @@ func (b *builder) action(t *Transition, a *syntax.Action, sc scope) {
 	case *syntax.TermRHS:
 		u := &Update{Sym: sym, NIdx: len(a.Index)}
 		var cond []Literal
-		for i, x := range a.Index {
-			cond = append(cond, NewLiteral(Eq, ProcTerm(IndexBase+Proc(i)), ProcTerm(b.proc(x, sc))))
+		args := b.procs(a.Index, sc)
+		if sym.Weak && !b.cubeCell(a.Pos, args) {
+			return
+		}
+		for i, x := range args {
+			cond = append(cond, NewLiteral(Eq, ProcTerm(IndexBase+Proc(i)), ProcTerm(x)))
 		}
 		val := b.term(v.Term, sc)
 		if len(a.Index) == 0 {
 			u.Default = val
 		} else {
+			u.Cell = args
 			u.Branches = []Branch{{Cond: [][]Literal{cond}, Value: val}}
 		}
 		t.Updates = append(t.Updates, u)

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -13,9 +14,11 @@ import (
 // numbering chosen to minimise the sorted literal keys, literals sorted
 // and unique.
 type Cube struct {
-	NVars int
-	Lits  []Literal
-	key   string
+	NVars  int
+	Lits   []Literal
+	Events []Event // weak models only; a read's value is ValTerm(Loc, EventProc(i))
+	Rel    Rel     // ghb and ghb-equal over Events
+	key    string
 }
 
 // Key is the canonical text of the cube: equal keys, equal cubes.
@@ -35,20 +38,21 @@ const maxCanonicalPerms = 5040
 // NewCube simplifies lits and returns the canonical cube, or ok=false when
 // the literals are found contradictory without a solver.
 func NewCube(lits []Literal) (c *Cube, ok bool) {
-	c, _, ok = Canonicalize(lits)
+	c, _, _, ok = Canonicalize(lits, nil, Rel{})
 	return c, ok
 }
 
-// Canonicalize is NewCube that also returns the renumbering: order[i] is
-// the variable of lits that became #(i+1). Variables of lits that no
-// literal mentions after simplification are dropped.
-func Canonicalize(lits []Literal) (c *Cube, order []Proc, ok bool) {
+// Canonicalize is NewCube for a cube with events: it also returns the
+// renumbering, order[i] being the variable that became #(i+1) and
+// evOrder[i] the event that became event i. Variables that neither a
+// literal nor an event mentions after simplification are dropped.
+func Canonicalize(lits []Literal, events []Event, rel Rel) (c *Cube, order []Proc, evOrder []int, ok bool) {
 	lits, ok = Simplify(lits)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
-	c, order = canonical(lits)
-	return c, order, true
+	c, order, evOrder = canonical(lits, events, rel)
+	return c, order, evOrder, true
 }
 
 // Simplify evaluates literals that need no solver, removes duplicates and
@@ -161,13 +165,17 @@ func completes(t *Term, ne map[string]bool) string {
 	return rest
 }
 
-// canonical renumbers the variables of simplified literals densely and
-// picks, among numberings that respect each variable's signature, the one
-// whose sorted literal keys are smallest.
-func canonical(lits []Literal) (*Cube, []Proc) {
+// canonical renumbers the variables of simplified literals (and events)
+// densely and picks, among numberings that respect each variable's
+// signature, the one whose key is smallest; events are then ordered by
+// their description.
+func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 	var procs []Proc
 	for _, l := range lits {
 		procs = l.Procs(procs)
+	}
+	for _, e := range events {
+		procs = append(append(procs, e.Proc), e.Index...)
 	}
 	seen := map[Proc]bool{}
 	var vars []Proc
@@ -177,9 +185,10 @@ func canonical(lits []Literal) (*Cube, []Proc) {
 			vars = append(vars, p)
 		}
 	}
-	sig := signatures(lits, vars)
+	sig := signatures(lits, events, vars)
 	sort.SliceStable(vars, func(i, j int) bool { return sig[vars[i]] < sig[vars[j]] })
-	best, bestOrder := renumber(lits, vars), vars
+	best := renumber(lits, events, rel, vars)
+	bestOrder := vars
 	// Permute variables inside groups of equal signature.
 	groups := groupBy(vars, sig)
 	perms := 1
@@ -190,41 +199,63 @@ func canonical(lits []Literal) (*Cube, []Proc) {
 	}
 	if perms > 1 && perms <= maxCanonicalPerms {
 		forEachGroupPerm(groups, func(order []Proc) {
-			if c := renumber(lits, order); c.key < best.key {
+			if c := renumber(lits, events, rel, order); c.cube.key < best.cube.key {
 				best, bestOrder = c, append([]Proc(nil), order...)
 			}
 		})
 	}
-	return best, bestOrder
+	return best.cube, bestOrder, best.evOrder
 }
 
-// signatures describes each variable by the literals it occurs in, with
-// itself written * and other variables ?, so that equal signatures are
-// necessary for two variables to be swapped without changing the cube.
-func signatures(lits []Literal, vars []Proc) map[Proc]string {
+// abstract renames v to a marker and every other variable and event to
+// another, for signatures.
+func abstract(v Proc) func(Proc) Proc {
+	return func(p Proc) Proc {
+		switch {
+		case p == v:
+			return 999
+		case p.IsVar():
+			return 998
+		case p.IsEvent():
+			return EventBase + 999
+		}
+		return p
+	}
+}
+
+// signatures describes each variable by the literals and events it occurs
+// in, with itself written * and other variables and events abstracted, so
+// that equal signatures are necessary for two variables to be swapped
+// without changing the cube.
+func signatures(lits []Literal, events []Event, vars []Proc) map[Proc]string {
 	out := make(map[Proc]string, len(vars))
 	for _, v := range vars {
 		var keys []string
+		f := abstract(v)
 		for _, l := range lits {
-			mentions := false
-			r := l.Rename(func(p Proc) Proc {
-				switch {
-				case p == v:
-					mentions = true
-					return 999
-				case p.IsVar():
-					return 998
-				}
-				return p
-			})
-			if mentions {
-				keys = append(keys, r.Key())
+			var buf [8]Proc
+			if mentions(l.Procs(buf[:0]), v) {
+				keys = append(keys, l.Rename(f).Key())
+			}
+		}
+		for _, e := range events {
+			if mentions(append([]Proc{e.Proc}, e.Index...), v) {
+				keys = append(keys, e.Rename(f).String())
 			}
 		}
 		sort.Strings(keys)
 		out[v] = strings.Join(keys, ";")
 	}
 	return out
+}
+
+func mentions(ps []Proc, v Proc) bool {
+	for _, p := range ps {
+		if p == v {
+			return true
+		}
+	}
+	return false
 }
 
 func groupBy(vars []Proc, sig map[Proc]string) [][]Proc {
@@ -274,25 +305,94 @@ func permute(s []Proc, k int, f func([]Proc)) {
 	}
 }
 
-// renumber maps order[i] to #(i+1) and returns the sorted cube.
-func renumber(lits []Literal, order []Proc) *Cube {
+// renumbered is a cube with the event order that produced it.
+type renumbered struct {
+	cube    *Cube
+	evOrder []int
+}
+
+// renumber maps order[i] to #(i+1), orders the events by their renamed
+// description and the literals about their values, and returns the sorted
+// cube.
+func renumber(lits []Literal, events []Event, rel Rel, order []Proc) renumbered {
 	m := make(map[Proc]Proc, len(order))
 	for i, p := range order {
 		m[p] = Proc(i + 1)
 	}
+	vars := func(p Proc) Proc {
+		if q, ok := m[p]; ok {
+			return q
+		}
+		return p
+	}
+	evOrder := eventOrder(lits, events, rel, vars)
+	for i, e := range evOrder {
+		m[EventProc(e)] = EventProc(i)
+	}
 	out := make([]Literal, len(lits))
 	for i, l := range lits {
-		out[i] = l.Rename(func(p Proc) Proc {
-			if q, ok := m[p]; ok {
-				return q
-			}
-			return p
-		})
+		out[i] = l.Rename(vars)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	keys := make([]string, len(out))
+	var b strings.Builder
 	for i, l := range out {
-		keys[i] = l.Key()
+		if i > 0 {
+			b.WriteString(" && ")
+		}
+		b.WriteString(l.Key())
 	}
-	return &Cube{NVars: len(order), Lits: out, key: strings.Join(keys, " && ")}
+	c := &Cube{NVars: len(order), Lits: out}
+	if len(events) > 0 {
+		c.Events = make([]Event, len(events))
+		c.Rel = NewRel(len(events))
+		for i, e := range evOrder {
+			c.Events[i] = events[e].Rename(vars)
+			fmt.Fprintf(&b, " | e%d: %s", i, c.Events[i])
+		}
+		for i, e := range evOrder {
+			for j, f := range evOrder {
+				if rel.Lt(e, f) {
+					c.Rel.After[i] |= Of(j)
+				}
+				if rel.Eq(e, f) {
+					c.Rel.Class[i] |= Of(j)
+				}
+			}
+		}
+		b.WriteString(" | " + c.Rel.String())
+	}
+	c.key = b.String()
+	return renumbered{cube: c, evOrder: evOrder}
+}
+
+// eventOrder sorts the events by their description after renaming the
+// variables, then by the literals about their values.
+func eventOrder(lits []Literal, events []Event, rel Rel, vars func(Proc) Proc) []int {
+	keys := make([]string, len(events))
+	for i, e := range events {
+		var ks []string
+		self := EventProc(i)
+		for _, l := range lits {
+			var buf [8]Proc
+			if mentions(l.Procs(buf[:0]), self) {
+				ks = append(ks, l.Rename(func(p Proc) Proc {
+					switch {
+					case p == self:
+						return EventBase + 999
+					case p.IsEvent():
+						return EventBase + 998
+					}
+					return vars(p)
+				}).Key())
+			}
+		}
+		sort.Strings(ks)
+		keys[i] = fmt.Sprintf("%s|%d|%d|%s", e.Rename(vars), rel.Before(i).Len(), rel.After[i].Len(), strings.Join(ks, ";"))
+	}
+	order := make([]int, len(events))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	return order
 }

@@ -125,8 +125,17 @@ func (b *builder) quant(q *syntax.Quant, sc scope, neg bool, nparams int) []guar
 		return nil
 	}
 	name := q.Vars[0].Name
-	other := b.plainDNF(q.Body, sc.with(name, OtherVar), false)
-	out := []guardConj{{hasOther: true, other: other}}
+	body := b.dnf(q.Body, sc.with(name, OtherVar), false, -1)
+	fence := false
+	var other [][]Literal
+	for _, g := range body {
+		if g.hasOther {
+			b.errorf(q.Pos, "nested quantifiers are not supported")
+		}
+		other = append(other, g.lits)
+		fence = fence || g.fence // a fence anywhere in the guard orders the transition
+	}
+	out := []guardConj{{hasOther: true, other: other, fence: fence}}
 	if q.Kind == syntax.Forall {
 		for i := 0; i < nparams; i++ {
 			inst := b.plainDNF(q.Body, sc.with(name, ParamBase+Proc(i)), false)
@@ -170,17 +179,24 @@ func (b *builder) term(t syntax.Term, sc scope) *Term {
 		if s.Class == syntax.SymConstructor {
 			return CtorTerm(x.Name)
 		}
-		return StateTerm(s)
+		return b.location(x.Pos, s, nil, sc)
 	case *syntax.Proc:
 		return ProcTerm(b.proc(*x, sc))
 	case *syntax.Cell:
-		args := make([]Proc, len(x.Index))
-		for i, p := range x.Index {
-			args[i] = b.proc(p, sc)
-		}
-		return StateTerm(b.m.Symbols[x.Array], args...)
+		return b.location(x.Pos, b.m.Symbols[x.Array], x.Index, sc)
 	case *syntax.Read:
-		return b.term(x.Loc, sc)
+		if b.ctx != inProperty {
+			return b.term(x.Loc, sc) // in a transition the reader is the acting process
+		}
+		sym, index := b.m.Symbols[locName(x.Loc)], locIndex(x.Loc)
+		if !sym.Weak {
+			return b.term(x.Loc, sc)
+		}
+		args := b.procs(index, sc)
+		if !b.cubeCell(x.Pos, args) {
+			return CtorTerm("?")
+		}
+		return ValTerm(sym, b.finalRead(b.proc(x.Reader, sc), sym, args))
 	case *syntax.Number:
 		return NumTerm(x.Value)
 	case *syntax.Arith:
@@ -208,4 +224,53 @@ func (b *builder) offset(t syntax.Term) Lin {
 	}
 	b.errorf(t.TermPos(), "unsupported offset")
 	return Lin{}
+}
+
+// location translates a variable or an array cell: a weak one read inside
+// a transition is a read of the acting process.
+func (b *builder) location(pos syntax.Pos, s *syntax.Symbol, index []syntax.Proc, sc scope) *Term {
+	args := b.procs(index, sc)
+	if s.Weak && b.ctx == inTransition {
+		if !b.cubeCell(pos, args) {
+			return CtorTerm("?")
+		}
+		return ReadTerm(s, args...)
+	}
+	return StateTerm(s, args...)
+}
+
+func (b *builder) procs(index []syntax.Proc, sc scope) []Proc {
+	args := make([]Proc, len(index))
+	for i, p := range index {
+		args[i] = b.proc(p, sc)
+	}
+	return args
+}
+
+// cubeCell reports whether a weak cell is indexed by process variables
+// only: whether two cells are the same location must be decided without
+// a solver, which a process constant (#n, maybe equal to a variable)
+// prevents.
+func (b *builder) cubeCell(pos syntax.Pos, args []Proc) bool {
+	for _, a := range args {
+		if a.IsConst() {
+			b.errorf(pos, "weak array cells indexed by a process constant are not supported")
+			return false
+		}
+	}
+	return true
+}
+
+func locName(t syntax.Term) string {
+	if c, ok := t.(*syntax.Cell); ok {
+		return c.Array
+	}
+	return t.(*syntax.Name).Name
+}
+
+func locIndex(t syntax.Term) []syntax.Proc {
+	if c, ok := t.(*syntax.Cell); ok {
+		return c.Index
+	}
+	return nil
 }

@@ -56,6 +56,7 @@ type Transition struct {
 type Update struct {
 	Sym      *syntax.Symbol
 	NIdx     int
+	Cell     []Proc // for a one-cell update A[i] := t, the cell (Branches[0] gives t)
 	Branches []Branch
 	Default  *Term // nil: keep the old value
 }

@@ -22,7 +22,14 @@ const (
 	ParamBase Proc = 1000 // parameter i is ParamBase+i
 	IndexBase Proc = 2000 // case index variable i is IndexBase+i
 	OtherVar  Proc = 3000 // the variable of forall_other
+	EventBase Proc = 4000 // event i of a cube is EventBase+i (in KVal terms)
 )
+
+// IsEvent reports whether p names an event of a cube.
+func (p Proc) IsEvent() bool { return p >= EventBase }
+
+// EventProc names event i of a cube.
+func EventProc(i int) Proc { return EventBase + Proc(i) }
 
 // IsVar reports whether p is a cube process variable #1, #2, ...
 func (p Proc) IsVar() bool { return p > 0 && p < ParamBase }
@@ -34,6 +41,8 @@ func (p Proc) String() string {
 	switch {
 	case p.IsConst():
 		return fmt.Sprintf("#%d", -p)
+	case p >= EventBase:
+		return fmt.Sprintf("e%d", p-EventBase)
 	case p >= OtherVar:
 		return "$other"
 	case p >= IndexBase:
@@ -53,6 +62,8 @@ const (
 	KProc              // a process (variable, constant or placeholder)
 	KCtor              // an enumeration constructor (including True, False)
 	KLin               // a linear numeric expression: optional base + offset
+	KRead              // in a transition: the value the acting process reads from a weak location
+	KVal               // the value of a read event of a cube (P names the event)
 )
 
 // Term is a term of the checker's language. Terms are values: never modify
@@ -77,6 +88,7 @@ const MaxIndices = 4
 // stateID identifies a state term; the other kinds are identified by
 // their process, constructor name or (base, offset text).
 type stateID struct {
+	kind  Kind
 	sym   *syntax.Symbol
 	args  [MaxIndices]Proc
 	nargs uint8
@@ -97,8 +109,8 @@ var terms = struct {
 	lin   map[linID]*Term
 }{state: map[stateID]*Term{}, proc: map[Proc]*Term{}, ctor: map[string]*Term{}, lin: map[linID]*Term{}}
 
-func stateKey(sym *syntax.Symbol, args []Proc) stateID {
-	id := stateID{sym: sym, nargs: uint8(len(args))}
+func stateKey(kind Kind, sym *syntax.Symbol, args []Proc) stateID {
+	id := stateID{kind: kind, sym: sym, nargs: uint8(len(args))}
 	copy(id.args[:], args)
 	return id
 }
@@ -114,8 +126,10 @@ func intern(t *Term) *Term {
 	defer terms.Unlock()
 	var u *Term
 	switch t.Kind {
-	case KState:
-		u = terms.state[stateKey(t.Sym, t.Args)]
+	case KState, KRead:
+		u = terms.state[stateKey(t.Kind, t.Sym, t.Args)]
+	case KVal:
+		u = terms.state[stateKey(KVal, t.Sym, []Proc{t.P})]
 	case KProc:
 		u = terms.proc[t.P]
 	case KCtor:
@@ -130,8 +144,10 @@ func intern(t *Term) *Term {
 	t.writeKey(&b)
 	t.key = b.String()
 	switch t.Kind {
-	case KState:
-		terms.state[stateKey(t.Sym, t.Args)] = t
+	case KState, KRead:
+		terms.state[stateKey(t.Kind, t.Sym, t.Args)] = t
+	case KVal:
+		terms.state[stateKey(KVal, t.Sym, []Proc{t.P})] = t
 	case KProc:
 		terms.proc[t.P] = t
 	case KCtor:
@@ -161,6 +177,18 @@ func StateTerm(s *syntax.Symbol, args ...Proc) *Term {
 		panic("translate: too many array indices")
 	}
 	return intern(&Term{Kind: KState, Sym: s, Args: append([]Proc(nil), args...)})
+}
+
+// ReadTerm returns, inside a transition, the value the acting process
+// reads from the weak location s[args].
+func ReadTerm(s *syntax.Symbol, args ...Proc) *Term {
+	return intern(&Term{Kind: KRead, Sym: s, Args: append([]Proc(nil), args...)})
+}
+
+// ValTerm returns the value of read event ev (an EventProc) on location
+// symbol s.
+func ValTerm(s *syntax.Symbol, ev Proc) *Term {
+	return intern(&Term{Kind: KVal, Sym: s, P: ev})
 }
 
 // ProcTerm returns the term for a process.
@@ -200,7 +228,12 @@ func (t *Term) Key() string { return t.key }
 
 func (t *Term) writeKey(b *strings.Builder) {
 	switch t.Kind {
-	case KState:
+	case KVal:
+		b.WriteString("val(" + t.P.String() + ")")
+	case KState, KRead:
+		if t.Kind == KRead {
+			b.WriteByte('@')
+		}
 		b.WriteString(t.Sym.Name)
 		if len(t.Args) > 0 {
 			b.WriteByte('[')
@@ -302,8 +335,12 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 		if q := f(t.P); q != t.P {
 			return ProcTerm(q)
 		}
-	case KState:
-		id := stateKey(t.Sym, t.Args)
+	case KVal:
+		if q := f(t.P); q != t.P {
+			return ValTerm(t.Sym, q)
+		}
+	case KState, KRead:
+		id := stateKey(t.Kind, t.Sym, t.Args)
 		changed := false
 		for i := range t.Args {
 			if q := f(t.Args[i]); q != t.Args[i] {
@@ -319,6 +356,9 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 		if u != nil {
 			return u
 		}
+		if t.Kind == KRead {
+			return ReadTerm(t.Sym, id.args[:id.nargs]...)
+		}
 		return StateTerm(t.Sym, id.args[:id.nargs]...)
 	case KLin:
 		if t.Base != nil {
@@ -333,9 +373,9 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 // Procs appends the processes mentioned by t to dst.
 func (t *Term) Procs(dst []Proc) []Proc {
 	switch t.Kind {
-	case KProc:
+	case KProc, KVal:
 		dst = append(dst, t.P)
-	case KState:
+	case KState, KRead:
 		dst = append(dst, t.Args...)
 	case KLin:
 		if t.Base != nil {

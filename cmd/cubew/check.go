@@ -90,18 +90,13 @@ func checkFile(ctx context.Context, path string, o *checkOpts) (fileResult, erro
 			model = "tso"
 		}
 	}
-	if _, err := memmodel.ByName(model); err != nil {
+	mm, err := memmodel.ByName(model)
+	if err != nil {
 		return fileResult{}, err
 	}
 	out := fileResult{File: path, Model: model, Engine: "reach"}
 	start := time.Now()
 	defer func() { out.Seconds = time.Since(start).Seconds() }()
-	if model != "sc" && m.Weak {
-		out.Result = &reach.Result{Verdict: translate.Unknown,
-			Reason: fmt.Sprintf("checking weak variables under %s is not implemented yet; use --model sc", model)}
-		out.Seconds = time.Since(start).Seconds()
-		return out, nil
-	}
 	sys, err := translate.Build(m)
 	if err != nil {
 		return fileResult{}, err
@@ -112,11 +107,11 @@ func checkFile(ctx context.Context, path string, o *checkOpts) (fileResult, erro
 		defer cancel()
 	}
 	newSolver := func() smt.Solver { return z3.New() }
-	res, err := reach.Check(ctx, sys, reach.Options{Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver})
+	res, err := reach.Check(ctx, sys, reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver})
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if res.Verdict == translate.Unsafe && o.verifyTrace {
+	if res.Verdict == translate.Unsafe && o.verifyTrace && !m.Weak {
 		s := newSolver()
 		defer s.Close()
 		confirmed, err := reach.Replay(ctx, sys, res.Trace, s)
