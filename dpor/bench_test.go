@@ -9,6 +9,7 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // sbNSrc generalises store buffering to n processes: each raises its flag,
@@ -61,7 +62,7 @@ func BenchmarkExplicit(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if res.Verdict == Unknown {
+				if res.Verdict == translate.Unknown {
 					b.Fatal(res.Reason)
 				}
 				states = res.States

@@ -12,6 +12,7 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // instance is one bounded run: n processes, at most k transitions per
@@ -107,7 +108,7 @@ func TestCorpus(t *testing.T) {
 				require.NoError(t, err)
 				t.Logf("n=%d k=%d %s: %s, %d states, %.2fs %s", in.n, in.k, mm.Name(), res.Verdict,
 					res.States, time.Since(start).Seconds(), res.Reason)
-				if res.Verdict == Unsafe {
+				if res.Verdict == translate.Unsafe {
 					require.NotEqual(t, "safe", e.Expected, "unsafe state in a safe model; witness:\n%s", res.Witness)
 					require.NoError(t, Replay(m, opts, res.Witness))
 					foundUnsafe = true

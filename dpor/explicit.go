@@ -6,6 +6,7 @@ import (
 
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // Explicit explores every reachable state of the instance of m with
@@ -86,13 +87,13 @@ func (x *explorer) run() error {
 		return err
 	}
 	if cerr := x.ctx.Err(); cerr != nil && !x.stop {
-		res.Verdict, res.Reason = Unknown, "cancelled: "+cerr.Error()
+		res.Verdict, res.Reason = translate.Unknown, "cancelled: "+cerr.Error()
 		return nil
 	}
 	for head := 0; head < len(x.queue) && !x.stop; head++ {
 		if head%1024 == 0 {
 			if cerr := x.ctx.Err(); cerr != nil {
-				res.Verdict, res.Reason = Unknown, "cancelled: "+cerr.Error()
+				res.Verdict, res.Reason = translate.Unknown, "cancelled: "+cerr.Error()
 				return nil
 			}
 		}
@@ -161,7 +162,7 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 		x.onState(p, st)
 	}
 	if x.opts.MaxStates > 0 && res.States > x.opts.MaxStates {
-		res.Verdict, res.Reason = Unknown, fmt.Sprintf("state limit %d reached", x.opts.MaxStates)
+		res.Verdict, res.Reason = translate.Unknown, fmt.Sprintf("state limit %d reached", x.opts.MaxStates)
 		x.stop = true
 		return id, nil
 	}
@@ -175,7 +176,7 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 		if err != nil {
 			return -1, err
 		}
-		res.Verdict, res.Witness, res.Reason = Unsafe, w, ""
+		res.Verdict, res.Witness, res.Reason = translate.Unsafe, w, ""
 		x.stop = true
 		return id, nil
 	case tUnknown:
@@ -191,7 +192,7 @@ func (x *explorer) finish() error {
 	res, f := x.res, x.flags
 	res.Bounded = f.hitSteps || f.hitBuffer
 	if x.stop {
-		return nil // Unsafe or a limit, already set
+		return nil // translate.Unsafe or a limit, already set
 	}
 	var bound string
 	switch {
@@ -203,10 +204,10 @@ func (x *explorer) finish() error {
 		bound = fmt.Sprintf("up to %d pending writes per buffer", x.opts.MaxBuffer)
 	}
 	if f.inexact != "" {
-		res.Verdict, res.Reason = Unknown, "under-approximation: "+f.inexact
+		res.Verdict, res.Reason = translate.Unknown, "under-approximation: "+f.inexact
 		return nil
 	}
-	res.Verdict = Safe
+	res.Verdict = translate.Safe
 	switch {
 	case res.States == 0:
 		res.Reason = "no initial state"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // load parses and checks src (under the SC rules when sc is set).
@@ -85,17 +86,17 @@ func TestLitmus(t *testing.T) {
 		src   string
 		sc    bool // check with the SC rules
 		model memmodel.Model
-		want  Verdict
+		want  translate.Verdict
 	}{
-		{"sb/sc", sb(false), true, memmodel.SC, Safe},
-		{"sb/sc-weak-model", sb(false), false, memmodel.SC, Safe},
-		{"sb/tso", sb(false), false, memmodel.TSO, Unsafe},
-		{"sb/pso", sb(false), false, memmodel.PSO, Unsafe},
-		{"sb+fence/tso", sb(true), false, memmodel.TSO, Safe},
-		{"sb+fence/pso", sb(true), false, memmodel.PSO, Safe},
-		{"mp/sc", mpSrc, false, memmodel.SC, Safe},
-		{"mp/tso", mpSrc, false, memmodel.TSO, Safe},
-		{"mp/pso", mpSrc, false, memmodel.PSO, Unsafe},
+		{"sb/sc", sb(false), true, memmodel.SC, translate.Safe},
+		{"sb/sc-weak-model", sb(false), false, memmodel.SC, translate.Safe},
+		{"sb/tso", sb(false), false, memmodel.TSO, translate.Unsafe},
+		{"sb/pso", sb(false), false, memmodel.PSO, translate.Unsafe},
+		{"sb+fence/tso", sb(true), false, memmodel.TSO, translate.Safe},
+		{"sb+fence/pso", sb(true), false, memmodel.PSO, translate.Safe},
+		{"mp/sc", mpSrc, false, memmodel.SC, translate.Safe},
+		{"mp/tso", mpSrc, false, memmodel.TSO, translate.Safe},
+		{"mp/pso", mpSrc, false, memmodel.PSO, translate.Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,7 +104,7 @@ func TestLitmus(t *testing.T) {
 			res := run(t, m, Options{N: 2, Model: tc.model})
 			require.Equal(t, tc.want, res.Verdict, "reason: %s", res.Reason)
 			require.False(t, res.Bounded)
-			if tc.want == Unsafe {
+			if tc.want == translate.Unsafe {
 				require.NotNil(t, res.Witness)
 				require.NoError(t, Replay(m, Options{N: 2, Model: tc.model}, res.Witness))
 			}
@@ -114,7 +115,7 @@ func TestLitmus(t *testing.T) {
 func TestSBWitness(t *testing.T) {
 	m := load(t, sb(false), false)
 	res := run(t, m, Options{N: 2, Model: memmodel.TSO})
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, translate.Unsafe, res.Verdict)
 	w := res.Witness
 	// Shortest: the four transitions, no flush (both writes stay buffered).
 	require.Len(t, w.Steps, 4, "witness:\n%s", w)

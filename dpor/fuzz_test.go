@@ -9,6 +9,7 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // FuzzExplicit runs small instances of any model that checks: the engine
@@ -43,7 +44,7 @@ func FuzzExplicit(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if res.Verdict == Unsafe {
+		if res.Verdict == translate.Unsafe {
 			if err := Replay(m, opts, res.Witness); err != nil {
 				t.Fatalf("witness does not replay: %v\n%s", err, res.Witness)
 			}

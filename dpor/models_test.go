@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
 )
 
 // TestCorpusModels runs every corpus file (checked under its own rules) at
@@ -27,7 +28,7 @@ func TestCorpusModels(t *testing.T) {
 				opts := Options{N: 2, Model: mm, MaxSteps: 4, MaxStates: 100_000}
 				r, err := Explicit(context.Background(), m, opts)
 				require.NoError(t, err)
-				if r.Verdict == Unsafe {
+				if r.Verdict == translate.Unsafe {
 					require.NoError(t, Replay(m, opts, r.Witness))
 				}
 				res = append(res, r)
@@ -35,8 +36,8 @@ func TestCorpusModels(t *testing.T) {
 			t.Logf("sc %s (%d), tso %s (%d), pso %s (%d)", res[0].Verdict, res[0].States,
 				res[1].Verdict, res[1].States, res[2].Verdict, res[2].States)
 			for i := 0; i+1 < len(res); i++ {
-				if res[i].Verdict == Unsafe {
-					require.NotEqual(t, Safe, res[i+1].Verdict, "%s unsafe but %s safe", models[i].Name(), models[i+1].Name())
+				if res[i].Verdict == translate.Unsafe {
+					require.NotEqual(t, translate.Safe, res[i+1].Verdict, "%s unsafe but %s safe", models[i].Name(), models[i+1].Name())
 					// BFS finds a shortest witness; a weaker model has at
 					// least the same executions.
 					require.LessOrEqual(t, len(res[i+1].Witness.Steps), len(res[i].Witness.Steps))

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
 )
 
 // Options configures a run on one instance of a model. The zero value
@@ -36,7 +37,7 @@ type Options struct {
 
 // Result is the outcome of a run.
 type Result struct {
-	Verdict Verdict
+	Verdict translate.Verdict
 	N       int
 	Model   string // memory model name
 	// States counts the distinct reachable states found (initial ones

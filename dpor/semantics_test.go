@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
 )
 
 // counts is the part of a Result that hand computations predict.
@@ -78,7 +79,7 @@ transition wy ([p]) requires { DY[p] = False } { DY[p] := True; Y := 1 }
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := run(t, load(t, tc.src, false), Options{N: tc.n, Model: tc.model})
-			require.Equal(t, Safe, res.Verdict, res.Reason)
+			require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 			require.Equal(t, tc.want, countsOf(res))
 		})
 	}
@@ -137,11 +138,11 @@ func TestLockedIncrement(t *testing.T) {
 		t.Run(model.Name(), func(t *testing.T) {
 			require.Equal(t, map[string]bool{"2": true}, finalX(t, incSrc, "L2", model))
 			res := run(t, load(t, incSrc, false), Options{N: 2, Model: model})
-			require.Equal(t, Safe, res.Verdict, res.Reason)
+			require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 			// Split into a read and a write, an increment can be lost.
 			require.Equal(t, map[string]bool{"1": true, "2": true}, finalX(t, splitSrc, "L3", model))
 			res = run(t, load(t, splitSrc, false), Options{N: 2, Model: model})
-			require.Equal(t, Unsafe, res.Verdict)
+			require.Equal(t, translate.Unsafe, res.Verdict)
 		})
 	}
 }
@@ -166,9 +167,9 @@ transition c ([p]) requires { p = #2 && PC[p] = L1 } { PC[p] := L2; RY[p] := Y }
 transition d ([p]) requires { p = #2 && PC[p] = L2 } { PC[p] := L3; RX[p] := X }
 `
 	m := load(t, src, false)
-	require.Equal(t, Safe, run(t, m, Options{N: 2, Model: memmodel.TSO}).Verdict)
+	require.Equal(t, translate.Safe, run(t, m, Options{N: 2, Model: memmodel.TSO}).Verdict)
 	res := run(t, m, Options{N: 2, Model: memmodel.PSO})
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, translate.Unsafe, res.Verdict)
 	require.NoError(t, Replay(m, Options{N: 2, Model: memmodel.PSO}, res.Witness))
 }
 
@@ -190,7 +191,7 @@ transition c ([p]) requires { p = #2 && PC[p] = L1 } { PC[p] := L2; RY[p] := Y }
 transition d ([p]) requires { p = #2 && PC[p] = L2 } { PC[p] := L3; RX[p] := X }
 `
 	res := run(t, load(t, src, false), Options{N: 2, Model: memmodel.PSO})
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 }
 
 func TestUnsafeReadsOwnBuffer(t *testing.T) {
@@ -205,9 +206,9 @@ transition w ([p]) requires { PC[p] = L1 } { PC[p] := L2; X := 1 }
 `
 	m := load(t, src, false)
 	res := run(t, m, Options{N: 2, Model: memmodel.TSO})
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, translate.Unsafe, res.Verdict)
 	require.Len(t, res.Witness.Steps, 1)
-	require.Equal(t, Safe, run(t, m, Options{N: 2, Model: memmodel.SC}).Verdict)
+	require.Equal(t, translate.Safe, run(t, m, Options{N: 2, Model: memmodel.SC}).Verdict)
 }
 
 func TestInitEnumeration(t *testing.T) {
@@ -229,7 +230,7 @@ unsafe (p) { PC[p] = Blue }
 	// PC: both equal and not Blue -> 2. 3*3*2*2 = 36 states, 48 initial.
 	require.Equal(t, counts{48, 36, 0, 0}, countsOf(res))
 	require.Equal(t, 12, res.Pruned)
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, translate.Safe, res.Verdict)
 }
 
 func TestGuards(t *testing.T) {
@@ -249,7 +250,7 @@ transition leave (i) requires { A[i] = Crit } { A[j] := case | j = i : Idle | i 
 transition reset (i) requires { forall j. A[j] = Idle } { A[j] := case | _ : Idle }
 `
 	res := run(t, load(t, src, true), Options{N: 3})
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	// Turn is any of 3 processes initially; only the process holding the
 	// turn can get in. States: per Turn t, A[t] in {Idle, Want, Crit},
 	// others Idle: 3*3 = 9 states.
@@ -268,7 +269,7 @@ transition paint () requires { C = Red } { C := .; D := ? }
 `
 	res := run(t, load(t, src, true), Options{N: 1})
 	// From (Red, Red): 9 choices, 9 successor states (one is the start).
-	require.Equal(t, Unsafe, res.Verdict)
+	require.Equal(t, translate.Unsafe, res.Verdict)
 	require.Len(t, res.Witness.Steps, 1)
 	require.Equal(t, []Binding{{"C", "Blue"}, {"D", "Green"}}, res.Witness.Steps[0].Choices)
 	require.NoError(t, Replay(load(t, src, true), Options{N: 1}, res.Witness))
@@ -286,11 +287,11 @@ unsafe (p q) { PC[p] = L2 && PC[q] = L2 }
 transition t (p) requires { PC[p] = L1 && X = 0 } { PC[p] := L2 }
 `
 	res := run(t, load(t, src, true), Options{N: 2})
-	require.Equal(t, Unknown, res.Verdict)
+	require.Equal(t, translate.Unknown, res.Verdict)
 	require.Contains(t, res.Reason, "under-approximation")
 	// Pinned by init, the same model is exact.
 	pinned := run(t, load(t, strings.Replace(src, "PC[p] = L1 }", "PC[p] = L1 && X = 0 }", 1), true), Options{N: 2})
-	require.Equal(t, Unsafe, pinned.Verdict)
+	require.Equal(t, translate.Unsafe, pinned.Verdict)
 	// Written before it is read, an unconstrained register is harmless.
 	const reg = `
 type loc = L1 | L2 | L3
@@ -302,7 +303,7 @@ transition a (p) requires { PC[p] = L1 } { PC[p] := L2; R[p] := 5 }
 transition b (p) requires { PC[p] = L2 && R[p] = 5 } { PC[p] := L3 }
 `
 	res = run(t, load(t, reg, true), Options{N: 2})
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	// kOther differs from every literal of init, so init and unsafe are
 	// decided here: no state has X <> 3 and Y <> 0.
 	const lit = `
@@ -312,12 +313,12 @@ init { X = 3 || Y = 0 }
 unsafe { X <> 3 && Y <> 0 }
 `
 	res = run(t, load(t, lit, true), Options{N: 1})
-	require.Equal(t, Safe, res.Verdict, res.Reason)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	// X, Y in {0, 3, other}: X = 3 (3 states) or Y = 0 and X <> 3 (2).
 	require.Equal(t, 5, res.States)
 	// A comparison with a value outside the literals is undecided.
 	res = run(t, load(t, lit+"transition t () requires { Y = 1 } { Y := 2 }\n", true), Options{N: 1})
-	require.Equal(t, Unknown, res.Verdict)
+	require.Equal(t, translate.Unknown, res.Verdict)
 	require.Equal(t, "under-approximation: guard of t depends on an unconstrained value", res.Reason)
 }
 
@@ -333,21 +334,21 @@ transition inc (p) requires { PC[p] = L1 } { X := X + 1 }
 `
 	m := load(t, src, true)
 	res := run(t, m, Options{N: 2, MaxSteps: 3})
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, translate.Safe, res.Verdict)
 	require.True(t, res.Bounded)
 	require.Equal(t, "safe up to 3 steps per process", res.Reason)
 	// Step vectors (a, b) with a, b <= 3 and X = a + b: 16 states.
 	require.Equal(t, 16, res.States)
 
 	res = run(t, m, Options{N: 2, MaxStates: 50})
-	require.Equal(t, Unknown, res.Verdict)
+	require.Equal(t, translate.Unknown, res.Verdict)
 	require.Equal(t, "state limit 50 reached", res.Reason)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := Explicit(ctx, m, Options{N: 2})
 	require.NoError(t, err)
-	require.Equal(t, Unknown, res.Verdict)
+	require.Equal(t, translate.Unknown, res.Verdict)
 	require.Contains(t, res.Reason, "cancelled")
 
 	// A buffer bound: a process that keeps writing.
@@ -361,7 +362,7 @@ transition w ([p]) requires { PC[p] = L1 } { X := 1 }
 `
 	lm := load(t, loop, false)
 	res = run(t, lm, Options{N: 1, Model: memmodel.TSO, MaxBuffer: 2})
-	require.Equal(t, Safe, res.Verdict)
+	require.Equal(t, translate.Safe, res.Verdict)
 	require.True(t, res.Bounded)
 	// Buffer [], [1], [1 1] with memory 0, then memory 1 with the same three.
 	require.Equal(t, 6, res.States)
