@@ -11,17 +11,22 @@ import (
 	"github.com/cubew/cubew/reach"
 )
 
+// TestProfOne runs one corpus file named by $PROF_FILE (for profiling with
+// -cpuprofile); it is skipped otherwise.
 func TestProfOne(t *testing.T) {
 	f := os.Getenv("PROF_FILE")
 	if f == "" {
-		t.Skip()
+		t.Skip("set PROF_FILE to a corpus file")
 	}
-	dir, _ := corpus.Dir()
-	sys := load(t, filepath.Join(dir, f), true)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := load(t, filepath.Join(dir, f), os.Getenv("PROF_SC") != "")
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	start := time.Now()
-	res, err := reach.Check(ctx, sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000})
+	res, err := reach.Check(ctx, sys, reach.Options{NewSolver: newSolver, MaxNodes: 20000})
 	if err != nil {
 		t.Fatal(err)
 	}

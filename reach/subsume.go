@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -55,14 +56,64 @@ func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 // facts indexes a cube for syntactic questions about literals.
 type facts struct {
 	c     *translate.Cube
-	keys  map[translate.Literal]bool
+	keys  map[uint64]bool                     // literal IDs
 	eqVal map[*translate.Term]*translate.Term // term -> the value-like term it equals
+	// evCount counts the events of each description; varEv lists, per
+	// variable, the descriptions of its events.
+	evCount map[evDesc]int
+	varEv   [][]evDesc
+}
+
+// evDesc is what an event must share with its image under a renaming,
+// besides its process and cell.
+type evDesc struct {
+	kind  translate.EventKind
+	loc   *syntax.Symbol
+	final bool
+}
+
+// eventProfile counts the events of c by description, and lists the
+// descriptions of each variable's events.
+func eventProfile(c *translate.Cube) (map[evDesc]int, [][]evDesc) {
+	if len(c.Events) == 0 {
+		return nil, nil
+	}
+	count := map[evDesc]int{}
+	byVar := make([][]evDesc, c.NVars+1)
+	for _, e := range c.Events {
+		d := evDesc{e.Kind, e.Loc, e.Final}
+		count[d]++
+		if e.Proc.IsVar() && int(e.Proc) <= c.NVars {
+			byVar[e.Proc] = append(byVar[e.Proc], d)
+		}
+	}
+	return count, byVar
+}
+
+// hasEvents reports whether the indexed cube has, for variable y, events
+// that can stand for the given descriptions (a final read can stand for
+// an ordinary one).
+func (f *facts) hasEvents(y int, ds []evDesc) bool {
+	for _, d := range ds {
+		found := false
+		for _, g := range f.varEv[y] {
+			if g.kind == d.kind && g.loc == d.loc && (g.final || !d.final) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 func newFacts(c *translate.Cube) *facts {
-	f := &facts{c: c, keys: make(map[translate.Literal]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
+	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
+	f.evCount, f.varEv = eventProfile(c)
 	for _, l := range c.Lits {
-		f.keys[l] = true
+		f.keys[l.ID()] = true
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
 			f.eqVal[l.L] = l.R
 		}
@@ -90,10 +141,10 @@ func (f *facts) status(l translate.Literal) status {
 	case translate.False:
 		return clashing
 	}
-	if f.keys[l] {
+	if f.keys[l.ID()] {
 		return implied
 	}
-	if f.keys[l.Negate()] {
+	if f.keys[l.Negate().ID()] {
 		return clashing
 	}
 	if valueLike(l.R) && !valueLike(l.L) {
@@ -153,6 +204,15 @@ func (m *matcher) match(p *pattern) bool {
 	if len(p.cube.Events) > len(m.f.c.Events) {
 		return false
 	}
+	for d, k := range p.evCount {
+		have := m.f.evCount[d]
+		if !d.final {
+			have += m.f.evCount[evDesc{d.kind, d.loc, true}]
+		}
+		if have < k {
+			return false
+		}
+	}
 	m.pat = p
 	m.cur = m.cur[:0]
 	m.mu = append(m.mu[:0], make([]int, len(p.cube.Events))...)
@@ -198,7 +258,7 @@ func (m *matcher) extend(i int, all bool) bool {
 		return m.extendEvent(0, all)
 	}
 	for y := 1; y <= m.f.c.NVars; y++ {
-		if m.used[y] {
+		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
 			continue
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
@@ -233,10 +293,10 @@ func (m *matcher) extendEvent(k int, all bool) bool {
 		m.cur = m.cur[:mark]
 		return found
 	}
-	ev := v.Events[k].Rename(m.rename)
+	ev := v.Events[k]
 	n := m.f.c
 	for j, f := range n.Events {
-		if m.usedEv[j] || !sameEvent(ev, f) {
+		if m.usedEv[j] || !m.sameEvent(ev, f) {
 			continue
 		}
 		consistent := true
@@ -259,22 +319,30 @@ func (m *matcher) extendEvent(k int, all bool) bool {
 }
 
 // sameEvent reports whether a cube event f can stand for a visited cube's
-// event e: same kind, process and location, and final if e is final (a
-// final read constrains the future more than an ordinary one).
-func sameEvent(e, f translate.Event) bool {
-	if e.Kind != f.Kind || e.Proc != f.Proc || e.Final && !f.Final {
+// event e under the current renaming: same kind, process and location,
+// and final if e is final (a final read constrains the future more than
+// an ordinary one).
+func (m *matcher) sameEvent(e, f translate.Event) bool {
+	if e.Kind != f.Kind || m.rename(e.Proc) != f.Proc || e.Final && !f.Final || e.Loc != f.Loc {
 		return false
 	}
-	return e.Kind == translate.Fence || e.SameLoc(f)
+	for i, p := range e.Index {
+		if m.rename(p) != f.Index[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // pattern is a visited cube prepared for matching: literals without
 // events grouped by the highest variable they mention (group 0: none),
 // and the literals about event values.
 type pattern struct {
-	cube   *translate.Cube
-	groups [][]translate.Literal
-	evLits []translate.Literal
+	cube    *translate.Cube
+	groups  [][]translate.Literal
+	evLits  []translate.Literal
+	evCount map[evDesc]int
+	varEv   [][]evDesc
 }
 
 // pattern returns the node's pattern, computed once.
@@ -283,6 +351,7 @@ func (n *node) pattern() *pattern {
 		return n.pat
 	}
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1)}
+	p.evCount, p.varEv = eventProfile(n.cube)
 	var buf []translate.Proc
 	for _, l := range n.cube.Lits {
 		buf = l.Procs(buf[:0])

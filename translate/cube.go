@@ -1,9 +1,8 @@
 package translate
 
 import (
-	"fmt"
+	"encoding/binary"
 	"sort"
-	"strings"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -166,9 +165,12 @@ func completes(t *Term, ne map[string]bool) string {
 }
 
 // canonical renumbers the variables of simplified literals (and events)
-// densely and picks, among numberings that respect each variable's
-// signature, the one whose key is smallest; events are then ordered by
-// their description.
+// densely: variables are ordered by a signature of the literals and events
+// they occur in and, among variables with equal signatures, by the
+// numbering whose literals hash smallest (tried up to maxCanonicalPerms
+// permutations); events are then ordered by their description. Hashes are
+// of the terms' text, so the form does not depend on the order terms were
+// created in.
 func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 	var procs []Proc
 	for _, l := range lits {
@@ -186,10 +188,7 @@ func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 		}
 	}
 	sig := signatures(lits, events, vars)
-	sort.SliceStable(vars, func(i, j int) bool { return sig[vars[i]] < sig[vars[j]] })
-	best := renumber(lits, events, rel, vars)
-	bestOrder := vars
-	// Permute variables inside groups of equal signature.
+	sort.SliceStable(vars, func(i, j int) bool { return lessHashes(sig[vars[i]], sig[vars[j]]) })
 	groups := groupBy(vars, sig)
 	perms := 1
 	for _, g := range groups {
@@ -197,14 +196,58 @@ func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 			perms *= i
 		}
 	}
+	bestOrder := vars
 	if perms > 1 && perms <= maxCanonicalPerms {
+		var best []uint64
 		forEachGroupPerm(groups, func(order []Proc) {
-			if c := renumber(lits, events, rel, order); c.cube.key < best.cube.key {
-				best, bestOrder = c, append([]Proc(nil), order...)
+			if h := orderHashes(lits, order); best == nil || lessHashes(h, best) {
+				best, bestOrder = h, append([]Proc(nil), order...)
 			}
 		})
 	}
-	return best.cube, bestOrder, best.evOrder
+	c, evOrder := renumber(lits, events, rel, bestOrder)
+	return c, bestOrder, evOrder
+}
+
+// hashMix combines a hash with a value (FNV-1a style, 64 bits).
+func hashMix(h, v uint64) uint64 {
+	h ^= v
+	h *= 1099511628211
+	return h ^ h>>29
+}
+
+const hashSeed = 14695981039346656037
+
+// procCode is how a process enters a hash once f has renamed it.
+func procCode(p Proc, f func(Proc) Proc) uint64 { return uint64(uint16(f(p))) }
+
+// hashTerm hashes t with its processes renamed by f, without building the
+// renamed term.
+func hashTerm(t *Term, f func(Proc) Proc) uint64 {
+	h := hashMix(hashSeed, uint64(t.Kind))
+	switch t.Kind {
+	case KState, KRead:
+		h = hashMix(h, symHash(t.Sym))
+		for _, a := range t.Args {
+			h = hashMix(h, procCode(a, f))
+		}
+	case KVal:
+		h = hashMix(hashMix(h, symHash(t.Sym)), procCode(t.P, f))
+	case KProc:
+		h = hashMix(h, procCode(t.P, f))
+	case KCtor:
+		h = hashMix(h, t.hash)
+	case KLin:
+		if t.Base != nil {
+			h = hashMix(h, hashTerm(t.Base, f))
+		}
+		h = hashMix(h, t.offHash)
+	}
+	return h
+}
+
+func hashLiteral(l Literal, f func(Proc) Proc) uint64 {
+	return hashMix(hashMix(hashMix(hashSeed, uint64(l.Op)), hashTerm(l.L, f)), hashTerm(l.R, f))
 }
 
 // abstract renames v to a marker and every other variable and event to
@@ -223,30 +266,90 @@ func abstract(v Proc) func(Proc) Proc {
 	}
 }
 
-// signatures describes each variable by the literals and events it occurs
-// in, with itself written * and other variables and events abstracted, so
-// that equal signatures are necessary for two variables to be swapped
-// without changing the cube.
-func signatures(lits []Literal, events []Event, vars []Proc) map[Proc]string {
-	out := make(map[Proc]string, len(vars))
+// signatures describes each variable by the sorted hashes of the literals
+// and events it occurs in, with itself and the other variables and events
+// abstracted, so that equal signatures are necessary for two variables to
+// be swapped without changing the cube.
+func signatures(lits []Literal, events []Event, vars []Proc) map[Proc][]uint64 {
+	out := make(map[Proc][]uint64, len(vars))
+	var buf []Proc
 	for _, v := range vars {
-		var keys []string
+		var hs []uint64
 		f := abstract(v)
 		for _, l := range lits {
-			var buf [8]Proc
-			if mentions(l.Procs(buf[:0]), v) {
-				keys = append(keys, l.Rename(f).Key())
+			if buf = l.Procs(buf[:0]); mentions(buf, v) {
+				hs = append(hs, hashLiteral(l, f))
 			}
 		}
 		for _, e := range events {
-			if mentions(append([]Proc{e.Proc}, e.Index...), v) {
-				keys = append(keys, e.Rename(f).String())
+			if e.Proc == v || mentions(e.Index, v) {
+				hs = append(hs, hashEvent(e, f))
 			}
 		}
-		sort.Strings(keys)
-		out[v] = strings.Join(keys, ";")
+		sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+		out[v] = hs
 	}
 	return out
+}
+
+func hashEvent(e Event, f func(Proc) Proc) uint64 {
+	h := hashMix(hashSeed, uint64(e.Kind)+1)
+	if e.Final {
+		h = hashMix(h, 7)
+	}
+	h = hashMix(h, procCode(e.Proc, f))
+	if e.Loc != nil {
+		h = hashMix(h, symHash(e.Loc))
+	}
+	for _, p := range e.Index {
+		h = hashMix(h, procCode(p, f))
+	}
+	return h
+}
+
+// orderHashes returns the sorted hashes of the literals under the
+// numbering order[i] -> #(i+1).
+func orderHashes(lits []Literal, order []Proc) []uint64 {
+	m := make(map[Proc]Proc, len(order))
+	for i, p := range order {
+		m[p] = Proc(i + 1)
+	}
+	f := func(p Proc) Proc {
+		if q, ok := m[p]; ok {
+			return q
+		}
+		return p
+	}
+	hs := make([]uint64, len(lits))
+	for i, l := range lits {
+		hs[i] = hashLiteral(l, f)
+	}
+	sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+	return hs
+}
+
+func lessHashes(a, b []uint64) bool {
+	for i := range a {
+		if i >= len(b) {
+			return false
+		}
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func sameHashes(a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func mentions(ps []Proc, v Proc) bool {
@@ -258,11 +361,11 @@ func mentions(ps []Proc, v Proc) bool {
 	return false
 }
 
-func groupBy(vars []Proc, sig map[Proc]string) [][]Proc {
+func groupBy(vars []Proc, sig map[Proc][]uint64) [][]Proc {
 	var groups [][]Proc
 	for i := 0; i < len(vars); {
 		j := i
-		for j < len(vars) && sig[vars[j]] == sig[vars[i]] {
+		for j < len(vars) && sameHashes(sig[vars[j]], sig[vars[i]]) {
 			j++
 		}
 		groups = append(groups, vars[i:j])
@@ -291,8 +394,7 @@ func forEachGroupPerm(groups [][]Proc, f func([]Proc)) {
 	rec(0)
 }
 
-// permute calls f with every permutation of s[k:] (in place, Heap-style
-// swapping).
+// permute calls f with every permutation of s[k:] (in place, swapping).
 func permute(s []Proc, k int, f func([]Proc)) {
 	if k == len(s) {
 		f(s)
@@ -305,94 +407,92 @@ func permute(s []Proc, k int, f func([]Proc)) {
 	}
 }
 
-// renumbered is a cube with the event order that produced it.
-type renumbered struct {
-	cube    *Cube
-	evOrder []int
-}
-
 // renumber maps order[i] to #(i+1), orders the events by their renamed
 // description and the literals about their values, and returns the sorted
-// cube.
-func renumber(lits []Literal, events []Event, rel Rel, order []Proc) renumbered {
-	m := make(map[Proc]Proc, len(order))
+// cube and the event order (evOrder[i] became event i).
+func renumber(lits []Literal, events []Event, rel Rel, order []Proc) (*Cube, []int) {
+	m := make(map[Proc]Proc, len(order)+len(events))
 	for i, p := range order {
 		m[p] = Proc(i + 1)
 	}
-	vars := func(p Proc) Proc {
+	f := func(p Proc) Proc {
 		if q, ok := m[p]; ok {
 			return q
 		}
 		return p
 	}
-	evOrder := eventOrder(lits, events, rel, vars)
+	evOrder := eventOrder(lits, events, rel, f)
 	for i, e := range evOrder {
 		m[EventProc(e)] = EventProc(i)
 	}
 	out := make([]Literal, len(lits))
 	for i, l := range lits {
-		out[i] = l.Rename(vars)
+		out[i] = l.Rename(f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	var b strings.Builder
-	for i, l := range out {
-		if i > 0 {
-			b.WriteString(" && ")
-		}
-		b.WriteString(l.Key())
-	}
 	c := &Cube{NVars: len(order), Lits: out}
+	key := make([]byte, 0, 8*len(out)+16*len(events))
+	for _, l := range out {
+		key = binary.LittleEndian.AppendUint64(key, l.ID())
+	}
 	if len(events) > 0 {
 		c.Events = make([]Event, len(events))
 		c.Rel = NewRel(len(events))
 		for i, e := range evOrder {
-			c.Events[i] = events[e].Rename(vars)
-			fmt.Fprintf(&b, " | e%d: %s", i, c.Events[i])
+			c.Events[i] = events[e].Rename(f)
+			key = binary.LittleEndian.AppendUint64(key, hashEvent(c.Events[i], func(p Proc) Proc { return p }))
 		}
 		for i, e := range evOrder {
-			for j, f := range evOrder {
-				if rel.Lt(e, f) {
+			for j, g := range evOrder {
+				if rel.Lt(e, g) {
 					c.Rel.After[i] |= Of(j)
 				}
-				if rel.Eq(e, f) {
+				if rel.Eq(e, g) {
 					c.Rel.Class[i] |= Of(j)
 				}
 			}
+			key = binary.LittleEndian.AppendUint64(key, uint64(c.Rel.After[i]))
+			key = binary.LittleEndian.AppendUint64(key, uint64(c.Rel.Class[i]))
 		}
-		b.WriteString(" | " + c.Rel.String())
 	}
-	c.key = b.String()
-	return renumbered{cube: c, evOrder: evOrder}
+	c.key = string(key)
+	return c, evOrder
 }
 
 // eventOrder sorts the events by their description after renaming the
-// variables, then by the literals about their values.
+// variables, then by the literals about their values and their place in
+// the relation.
 func eventOrder(lits []Literal, events []Event, rel Rel, vars func(Proc) Proc) []int {
-	keys := make([]string, len(events))
+	if len(events) == 0 {
+		return nil
+	}
+	keys := make([][]uint64, len(events))
+	var buf []Proc
 	for i, e := range events {
-		var ks []string
 		self := EventProc(i)
+		f := func(p Proc) Proc {
+			switch {
+			case p == self:
+				return EventBase + 999
+			case p.IsEvent():
+				return EventBase + 998
+			}
+			return vars(p)
+		}
+		k := []uint64{hashEvent(e, vars), uint64(rel.Before(i).Len()), uint64(rel.After[i].Len())}
+		var hs []uint64
 		for _, l := range lits {
-			var buf [8]Proc
-			if mentions(l.Procs(buf[:0]), self) {
-				ks = append(ks, l.Rename(func(p Proc) Proc {
-					switch {
-					case p == self:
-						return EventBase + 999
-					case p.IsEvent():
-						return EventBase + 998
-					}
-					return vars(p)
-				}).Key())
+			if buf = l.Procs(buf[:0]); mentions(buf, self) {
+				hs = append(hs, hashLiteral(l, f))
 			}
 		}
-		sort.Strings(ks)
-		keys[i] = fmt.Sprintf("%s|%d|%d|%s", e.Rename(vars), rel.Before(i).Len(), rel.After[i].Len(), strings.Join(ks, ";"))
+		sort.Slice(hs, func(a, b int) bool { return hs[a] < hs[b] })
+		keys[i] = append(k, hs...)
 	}
 	order := make([]int, len(events))
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	sort.SliceStable(order, func(a, b int) bool { return lessHashes(keys[order[a]], keys[order[b]]) })
 	return order
 }

@@ -46,6 +46,11 @@ func (l Literal) Key() string { return l.L.key + " " + l.Op.String() + " " + l.R
 
 func (l Literal) String() string { return l.Key() }
 
+// ID packs the literal into a number unique to it (for map keys).
+func (l Literal) ID() uint64 {
+	return uint64(l.Op)<<62 | uint64(l.L.id)<<31 | uint64(l.R.id)
+}
+
 // Less orders literals by their text without building it.
 func (l Literal) Less(m Literal) bool {
 	if l.L != m.L {

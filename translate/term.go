@@ -78,9 +78,15 @@ type Term struct {
 	Base *Term
 	Off  Lin
 
-	key    string // canonical text, computed once when interned
-	offKey string // KLin: the text of Off
+	key     string // canonical text, computed once when interned
+	offKey  string // KLin: the text of Off
+	id      uint32 // creation number, unique among interned terms
+	hash    uint64 // hash of key, independent of creation order
+	offHash uint64 // KLin: hash of offKey
 }
+
+// ID is a number unique to the interned term, for compact map keys.
+func (t *Term) ID() uint32 { return t.id }
 
 // MaxIndices is the most process indices an array may have.
 const MaxIndices = 4
@@ -107,6 +113,7 @@ var terms = struct {
 	proc  map[Proc]*Term
 	ctor  map[string]*Term
 	lin   map[linID]*Term
+	n     uint32
 }{state: map[stateID]*Term{}, proc: map[Proc]*Term{}, ctor: map[string]*Term{}, lin: map[linID]*Term{}}
 
 func stateKey(kind Kind, sym *syntax.Symbol, args []Proc) stateID {
@@ -143,6 +150,10 @@ func intern(t *Term) *Term {
 	var b strings.Builder
 	t.writeKey(&b)
 	t.key = b.String()
+	t.hash = hashString(t.key)
+	t.offHash = hashString(t.offKey)
+	terms.n++
+	t.id = terms.n
 	switch t.Kind {
 	case KState, KRead:
 		terms.state[stateKey(t.Kind, t.Sym, t.Args)] = t
@@ -383,4 +394,27 @@ func (t *Term) Procs(dst []Proc) []Proc {
 		}
 	}
 	return dst
+}
+
+// hashString is FNV-1a over s.
+func hashString(s string) uint64 {
+	h := uint64(hashSeed)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// symHashes caches the hash of each symbol's name.
+var symHashes sync.Map
+
+// hash returns the hash of a symbol's name.
+func symHash(s *syntax.Symbol) uint64 {
+	if h, ok := symHashes.Load(s); ok {
+		return h.(uint64)
+	}
+	h := hashString(s.Name)
+	symHashes.Store(s, h)
+	return h
 }
