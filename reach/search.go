@@ -65,6 +65,7 @@ type node struct {
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
 	prop   string           // the unsafe property it comes from
 	pat    *pattern
+	fcache *facts
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
@@ -170,7 +171,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			fmt.Printf("node %d: %s\n", e.stats.Nodes+1, n.cube)
 		}
 		e.deleteSubsumed(n)
-		e.visited = append(e.visited, n)
+		e.visit(n)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
 		start := time.Now()
@@ -234,4 +235,13 @@ func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
 		return e.unknown("the solver answered unknown"), nil
 	}
 	return nil, err
+}
+
+// visit adds n to the visited nodes, which are kept ordered by number of
+// literals: the most general cubes are tried first by the fixpoint check.
+func (e *engine) visit(n *node) {
+	i := sort.Search(len(e.visited), func(i int) bool { return len(e.visited[i].cube.Lits) > len(n.cube.Lits) })
+	e.visited = append(e.visited, nil)
+	copy(e.visited[i+1:], e.visited[i:])
+	e.visited[i] = n
 }

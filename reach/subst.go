@@ -10,6 +10,7 @@ type substituter struct {
 	t      *translate.Transition
 	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
 	nondet map[string]bool
+	cache  map[*translate.Term][]alt // alternatives of updated cells, per instance
 }
 
 // litAlt is one alternative of a rewritten literal.
@@ -81,6 +82,18 @@ func (s *substituter) update(name string) *translate.Update {
 // the conditions of each branch: branch i holds when its condition does
 // and no earlier one does.
 func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
+	if alts, ok := s.cache[t]; ok {
+		return alts
+	}
+	if s.cache == nil {
+		s.cache = map[*translate.Term][]alt{}
+	}
+	alts := s.computeUpdated(u, t)
+	s.cache[t] = alts
+	return alts
+}
+
+func (s *substituter) computeUpdated(u *translate.Update, t *translate.Term) []alt {
 	inst := func(p translate.Proc) translate.Proc {
 		if p >= translate.IndexBase && p < translate.OtherVar {
 			return t.Args[p-translate.IndexBase]

@@ -18,7 +18,7 @@ import (
 func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Subsume += time.Since(start) }()
-	m := newMatcher(newFacts(n.cube))
+	m := newMatcher(n.facts())
 	for _, v := range e.visited {
 		if v.cube.NVars > n.cube.NVars {
 			continue
@@ -386,7 +386,7 @@ func (e *engine) deleteSubsumed(n *node) {
 	pat := n.pattern()
 	kept := e.visited[:0]
 	for _, v := range e.visited {
-		if !v.inv && !ancestors[v] && v.cube.NVars >= n.cube.NVars && newMatcher(newFacts(v.cube)).includes(pat) {
+		if !v.inv && !ancestors[v] && v.cube.NVars >= n.cube.NVars && newMatcher(v.facts()).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
 			continue
@@ -401,4 +401,12 @@ func (e *engine) deleteSubsumed(n *node) {
 func (m *matcher) includes(p *pattern) bool {
 	m.noCands = true
 	return m.match(p)
+}
+
+// facts returns the node's cube indexed for matching, computed once.
+func (n *node) facts() *facts {
+	if n.fcache == nil {
+		n.fcache = newFacts(n.cube)
+	}
+	return n.fcache
 }
