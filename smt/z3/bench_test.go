@@ -10,27 +10,39 @@ import (
 	"github.com/cubew/cubew/smt"
 )
 
-// benchCube builds a satisfiable cube of n literals shaped like the
-// engine's: process variables of an enumeration, an array from processes
-// to states, distinctness of processes, and integer difference constraints.
+// benchCube builds a satisfiable cube of n distinct literals shaped like
+// the engine's: over eight processes (an enumeration), literals on a state
+// array A, an integer array X and a Boolean array B, with a fresh triple of
+// arrays for every 32 literals. Comparisons of X chain at most eight cells.
 func benchCube(s *Context, n int) []smt.Term {
-	proc, _ := s.EnumSort("proc", []string{"#1", "#2", "#3", "#4", "#5", "#6", "#7", "#8"})
+	proc, ps := s.EnumSort("proc", []string{"#1", "#2", "#3", "#4", "#5", "#6", "#7", "#8"})
 	state, sts := s.EnumSort("state", []string{"Idle", "Want", "Crit"})
-	a := s.FuncDecl("A", []smt.Sort{proc}, state)
-	q := func(i int) smt.Term { return s.Const(fmt.Sprint("q", i%8), proc) }
-	x := func(i int) smt.Term { return s.Const(fmt.Sprint("x", i), s.IntSort()) }
 	lits := make([]smt.Term, n)
+	var a, x, b smt.Func
 	for i := range lits {
-		switch i % 4 {
-		case 0:
-			lits[i] = s.Lt(x(i), x(i+1))
-		case 1:
-			lits[i] = s.Le(s.Add(x(i), s.Int(1)), x(i+2))
-		case 2:
-			lits[i] = s.Not(s.Eq(s.Apply(a, q(i)), sts[2]))
-		case 3:
-			lits[i] = s.Not(s.Eq(q(i), q(i+3)))
+		k, j := i/32, i%8
+		if i%32 == 0 {
+			a = s.FuncDecl(fmt.Sprint("A", k), []smt.Sort{proc}, state)
+			x = s.FuncDecl(fmt.Sprint("X", k), []smt.Sort{proc}, s.IntSort())
+			b = s.FuncDecl(fmt.Sprint("B", k), []smt.Sort{proc}, s.BoolSort())
 		}
+		switch (i / 8) % 4 {
+		case 0:
+			lits[i] = s.Not(s.Eq(s.Apply(a, ps[j]), sts[2]))
+		case 1:
+			lits[i] = s.Ge(s.Apply(x, ps[j]), s.Int(int64(j)))
+		case 2:
+			if j < 7 {
+				lits[i] = s.Lt(s.Apply(x, ps[j]), s.Apply(x, ps[j+1]))
+			} else {
+				lits[i] = s.Le(s.Apply(x, ps[j]), s.Int(100))
+			}
+		case 3:
+			lits[i] = s.Iff(s.Apply(b, ps[j]), s.Eq(s.Apply(a, ps[j]), sts[1]))
+		}
+	}
+	if len(dedup(lits)) != n {
+		panic("benchCube: repeated literals")
 	}
 	return lits
 }
@@ -101,4 +113,13 @@ func requireSat(b *testing.B, r smt.Result, err error) {
 	if err != nil || r != smt.Sat {
 		b.Fatalf("got %v, %v, want sat", r, err)
 	}
+}
+
+// dedup returns the distinct elements of ts.
+func dedup(ts []smt.Term) map[smt.Term]bool {
+	m := make(map[smt.Term]bool, len(ts))
+	for _, t := range ts {
+		m[t] = true
+	}
+	return m
 }
