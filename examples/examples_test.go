@@ -80,6 +80,10 @@ func TestExamples(t *testing.T) {
 	files, err := filepath.Glob("*.cub")
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(files), 6)
+	litmus, err := filepath.Glob("litmus/*.cub")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(litmus), 10)
+	files = append(files, litmus...)
 	for _, path := range files {
 		t.Run(path, func(t *testing.T) {
 			want := readWant(t, strings.TrimSuffix(path, ".cub")+".want")
@@ -102,9 +106,9 @@ func answer(ctx context.Context, t *testing.T, path string, q question) string {
 		sys, err := translate.Build(model(t, path, q.model == "sc"))
 		require.NoError(t, err)
 		newSolver := func() smt.Solver { return z3.New() }
-		res, err := reach.Check(ctx, sys, reach.Options{NewSolver: newSolver})
+		res, err := reach.Check(ctx, sys, reach.Options{Model: mm, NewSolver: newSolver})
 		require.NoError(t, err)
-		if res.Verdict == translate.Unsafe {
+		if res.Verdict == translate.Unsafe && !sys.Model.Weak {
 			s := newSolver()
 			defer s.Close()
 			_, err := reach.Replay(ctx, sys, res.Trace, s)

@@ -8,8 +8,9 @@
 // The models (design.md, "Semantics in one page"):
 //
 //   - SC keeps every program-order pair; no buffers.
-//   - TSO drops write→read pairs on different locations (a process still
-//     reads its own latest write); one FIFO store buffer per process.
+//   - TSO drops write→read pairs, on any locations: a process reads its
+//     own latest write from its buffer (store forwarding) before others
+//     see it; one FIFO store buffer per process.
 //   - PSO also drops write→write pairs on different locations; one FIFO
 //     per process and location.
 //

@@ -33,8 +33,10 @@ type Model interface {
 	// Name is the lower-case name used on the command line: sc, tso, pso.
 	Name() string
 	// Preserved reports whether program order from an earlier access a to
-	// a later access b of the same process is kept in ghb; sameLoc tells
-	// whether they touch the same location.
+	// a later access b of the same process is kept in ghb (preserved
+	// program order); sameLoc tells whether they touch the same location.
+	// A process always reads its own latest write: that is a reads-from
+	// rule, not an ordering.
 	Preserved(a, b Access, sameLoc bool) bool
 	// Buffering tells how the operational semantics delays writes.
 	Buffering() Buffering
@@ -59,12 +61,16 @@ func (tso) Buffering() Buffering              { return ProcessFIFO }
 func (pso) Name() string                      { return "pso" }
 func (pso) Buffering() Buffering              { return ProcessLocationFIFO }
 
-func (tso) Preserved(a, b Access, sameLoc bool) bool {
-	return sameLoc || !(a == Write && b == Read)
+// TSO drops every write→read pair, also on one location: a read may take
+// its value from the process's own buffered write (rfi) before that write
+// is visible to others, which orders nothing globally.
+func (tso) Preserved(a, b Access, _ bool) bool {
+	return !(a == Write && b == Read)
 }
 
+// PSO also drops write→write pairs on different locations.
 func (pso) Preserved(a, b Access, sameLoc bool) bool {
-	return sameLoc || a == Read
+	return a == Read || a == Write && b == Write && sameLoc
 }
 
 // Names lists the models in the order the command line shows them.

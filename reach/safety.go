@@ -99,6 +99,9 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if r == smt.Sat && e.sys.NumProcs > 0 {
+		e.initIDs = identities(e.low, k, true)
+	}
 	return r == smt.Sat, nil
 }
 

@@ -111,6 +111,9 @@ type engine struct {
 	seen    map[string]bool // keys of every node ever queued
 	stats   Stats
 	nextID  int
+	// initIDs are the processes the solver chose for the variables of the
+	// last node that met the initial states, under number_procs.
+	initIDs []int
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {

@@ -53,18 +53,27 @@ func (t *Trace) String() string {
 // cube names the processes of the parent; variables that a pre-image
 // dropped get processes of their own.
 //
-// Processes are labelled 1..Procs; Replay finds identities for them that
+// Processes are labelled 1..Procs (under number_procs, by the identities
+// the solver chose at the initial states); Replay finds identities that
 // respect process order and number_procs.
 func (e *engine) trace(n *node) *Trace {
-	t := &Trace{Unsafe: n.prop, Procs: e.initProcs(n.cube.NVars)}
+	t := &Trace{Unsafe: n.prop}
 	conc := map[translate.Proc]int{}
-	for i := 1; i <= t.Procs; i++ {
-		conc[translate.Proc(i)] = i
+	used := map[int]bool{}
+	for i := 1; i <= e.initProcs(n.cube.NVars); i++ {
+		id := i
+		if len(e.initIDs) >= i { // under number_procs, the identities the solver chose
+			id = e.initIDs[i-1]
+		}
+		conc[translate.Proc(i)], used[id] = id, true
 	}
 	procOf := func(p translate.Proc) int {
 		if _, ok := conc[p]; !ok { // a process the pre-image dropped
-			t.Procs++
-			conc[p] = t.Procs
+			id := 1
+			for used[id] {
+				id++
+			}
+			conc[p], used[id] = id, true
 		}
 		return conc[p]
 	}
@@ -88,5 +97,8 @@ func (e *engine) trace(n *node) *Trace {
 		conc = next
 	}
 	t.Witness = witness
+	for id := range used {
+		t.Procs = max(t.Procs, id)
+	}
 	return t
 }

@@ -47,7 +47,7 @@ func TestOrderedEdges(t *testing.T) {
 		{"ppo R→W same process", memmodel.TSO, ev(R, 1, x), ev(W, 1, y), true},
 		{"ppo W→W same process", memmodel.TSO, ev(W, 1, x), ev(W, 1, y), true},
 		{"TSO drops W→R", memmodel.TSO, ev(W, 1, x), ev(R, 1, y), false},
-		{"W→R same location kept", memmodel.TSO, ev(W, 1, x), ev(R, 1, x), true},
+		{"TSO drops W→R on one location too", memmodel.TSO, ev(W, 1, x), ev(R, 1, x), false},
 		{"SC keeps W→R", memmodel.SC, ev(W, 1, x), ev(R, 1, y), true},
 		{"PSO drops W→W", memmodel.PSO, ev(W, 1, x), ev(W, 1, y), false},
 		{"no ppo across processes", memmodel.TSO, ev(R, 1, x), ev(R, 2, y), false},
