@@ -5,12 +5,24 @@ package z3
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cubew/cubew/smt"
 )
+
+// TestMain fails the run if a test, example or benchmark left a Context
+// open.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := live.Load(); n != 0 && code == 0 {
+		fmt.Fprintf(os.Stderr, "z3: %d contexts left open\n", n)
+		code = 1
+	}
+	os.Exit(code)
+}
 
 // newSolver returns a Solver with its own Context, closed at the end of t.
 func newSolver(t testing.TB) *Solver {
