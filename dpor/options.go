@@ -31,8 +31,12 @@ type Options struct {
 	// a fence or a locked instruction: its buffer then grows without bound.
 	MaxBuffer int
 	// MaxStates stops the run with verdict Unknown once more distinct
-	// states than this have been found (0: no limit).
+	// states than this have been found (0: no limit). Explicit only.
 	MaxStates int
+	// MaxExecutions stops a run of [Check] with verdict Unknown once this
+	// many execution graphs (complete or blocked) have been explored (0:
+	// no limit).
+	MaxExecutions int
 }
 
 // Result is the outcome of a run.
@@ -60,6 +64,15 @@ type Result struct {
 	Reason string
 	// Witness is the path to an unsafe state when Verdict is Unsafe.
 	Witness *Witness
+	// Executions counts the complete execution graphs [Check] explored
+	// (every thread ran out of enabled transitions or of steps), Blocked
+	// the graphs where some thread waits forever on a transition whose
+	// guard the values it read make false. Each consistent graph of the
+	// bounded instance is explored exactly once.
+	Executions int
+	Blocked    int
+	// Execution is the graph [Check] found an unsafe state in.
+	Execution *Execution
 }
 
 // validate rejects bounds the engine cannot represent.
@@ -71,6 +84,8 @@ func (o Options) validate() error {
 		return fmt.Errorf("negative buffer bound %d", o.MaxBuffer)
 	case o.MaxStates < 0:
 		return fmt.Errorf("negative state limit %d", o.MaxStates)
+	case o.MaxExecutions < 0:
+		return fmt.Errorf("negative execution limit %d", o.MaxExecutions)
 	}
 	return nil
 }
