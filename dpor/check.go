@@ -476,4 +476,3 @@ next:
 	}
 	return out
 }
-

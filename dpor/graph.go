@@ -11,9 +11,9 @@ type ref int32
 
 const refInit ref = -1
 
-func mkref(q, i int) ref       { return ref(q<<16 | i) }
-func (r ref) thread() int      { return int(r) >> 16 }
-func (r ref) index() int       { return int(r) & 0xffff }
+func mkref(q, i int) ref        { return ref(q<<16 | i) }
+func (r ref) thread() int       { return int(r) >> 16 }
+func (r ref) index() int        { return int(r) & 0xffff }
 func (g *graph) at(r ref) *step { return &g.th[r.thread()][r.index()] }
 
 // The choice of a step (step.opt) besides an option index.
