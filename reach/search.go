@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cubew/cubew/memmodel"
@@ -197,24 +200,32 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 // expand computes the pre-images of n by every transition, dropping exact
 // duplicates of nodes already generated.
 func (e *engine) expand(n *node) ([]*node, error) {
+	results := e.preImagesParallel(n)
 	var out []*node
-	for _, t := range e.sys.Transitions {
-		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
-		if err != nil {
-			return nil, err
+	for i, t := range e.sys.Transitions {
+		r := results[i]
+		if r.err != nil {
+			return nil, r.err
 		}
-		for _, p := range ps {
+		for k, p := range r.pres {
 			e.stats.Generated++
 			if e.seen[p.cube.Key()] {
 				continue
 			}
 			e.seen[p.cube.Key()] = true
+			if r.covered[k] {
+				// n, visited, already covers it (and it meets the initial
+				// states only if n does): no need to queue it.
+				e.stats.Covered++
+				e.stats.Syntactic++
+				continue
+			}
 			c := e.newNode(p.cube)
 			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
 			out = append(out, c)
 		}
 	}
-	// Deterministic order: fewer variables, then fewer literals, then key.
+	// Deterministic order: fewer variables, then fewer literals.
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].cube, out[j].cube
 		if a.NVars != b.NVars {
@@ -223,6 +234,52 @@ func (e *engine) expand(n *node) ([]*node, error) {
 		return len(a.Lits) < len(b.Lits)
 	})
 	return out, nil
+}
+
+// transitionPres are the pre-images of a node by one transition, each
+// marked when the node itself already covers it.
+type transitionPres struct {
+	pres    []pre
+	covered []bool
+	err     error
+}
+
+// preImagesParallel computes the pre-images of n by every transition on
+// GOMAXPROCS workers. Pre-images are pure functions of the cube and the
+// transition (terms are interned under a lock); the results come back in
+// transition order, so the search stays deterministic.
+func (e *engine) preImagesParallel(n *node) []transitionPres {
+	pat := n.pattern() // computed here: workers only read it
+	results := make([]transitionPres, len(e.sys.Transitions))
+	work := func(i int) {
+		t := e.sys.Transitions[i]
+		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
+		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
+		for k, p := range ps {
+			r.covered[k] = n.cube.NVars <= p.cube.NVars && newMatcher(newFacts(p.cube)).includes(pat)
+		}
+		results[i] = r
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(results))
+	if workers <= 1 {
+		for i := range results {
+			work(i)
+		}
+		return results
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(results); i = int(next.Add(1)) - 1 {
+				work(i)
+			}
+		}()
+	}
+	wg.Wait()
+	return results
 }
 
 func (e *engine) unknown(reason string) *Result {
