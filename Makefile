@@ -27,8 +27,14 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
+# bench runs every benchmark, then the corpus benchmark again as a table
+# (file, nodes, solver calls, seconds, the original tool's seconds and the
+# ratio), written to bin/bench-corpus.md.
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	@mkdir -p bin
+	$(GO) test -run='^$$' -bench=BenchmarkCorpus -benchtime=3x ./reach | tee bin/bench-corpus.txt | awk -f scripts/bench-table.awk > bin/bench-corpus.md
+	@cat bin/bench-corpus.md
 
 fuzz:
 	$(GO) test ./syntax -run='^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME)

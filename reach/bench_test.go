@@ -1,0 +1,57 @@
+package reach_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/reach"
+)
+
+// BenchmarkCorpus checks every corpus file that has a reference verdict
+// and is within reach, and reports per file the visited nodes, the solver
+// calls, the original tool's time on one of our machines (orig-s) and
+// the ratio of that time to ours (speedup). `make bench` turns the lines
+// into a table.
+func BenchmarkCorpus(b *testing.B) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, err := corpus.Expected(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range entries {
+		_, slowSC := undecided[e.File]
+		_, slowW := slowWeak[e.File]
+		if e.Expected == "?" || slowSC || slowW {
+			continue
+		}
+		name := strings.TrimSuffix(e.File, ".cub")
+		b.Run(name, func(b *testing.B) {
+			sys := load(b, filepath.Join(dir, e.File), e.Model == "sc")
+			var res *reach.Result
+			for b.Loop() {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+				res, err = reach.Check(ctx, sys, reach.Options{NewSolver: newSolver})
+				cancel()
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if got := res.Verdict.String(); got != e.Expected {
+				b.Fatalf("verdict %s, want %s", got, e.Expected)
+			}
+			perOp := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(res.Stats.SolverCalls), "calls")
+			b.ReportMetric(float64(e.OriginalNodes), "orig-nodes")
+			b.ReportMetric(e.OriginalSeconds, "orig-s")
+			b.ReportMetric(e.OriginalSeconds/perOp, "speedup")
+		})
+	}
+}
