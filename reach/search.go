@@ -155,6 +155,14 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			e.stats.Syntactic++
 			continue
 		}
+		// A node included in a visited one meets the initial states only if
+		// that one does, which was checked when it was popped.
+		included, cands := e.includedIn(n)
+		if included {
+			e.stats.Covered++
+			e.stats.Syntactic++
+			continue
+		}
 		reached, err := e.meetsInit(ctx, n)
 		if err != nil {
 			return e.stopped(ctx, err)
@@ -162,7 +170,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if reached {
 			return &Result{Verdict: translate.Unsafe, Trace: e.trace(n), Stats: e.stats}, nil
 		}
-		covered, err := e.covered(ctx, n)
+		covered, err := e.covered(ctx, cands, n)
 		if err != nil {
 			return e.stopped(ctx, err)
 		}

@@ -15,20 +15,12 @@ import (
 // inclusion Vσ ⊆ n proves it without the solver; renamings under which Vσ
 // clashes with n are dropped; the solver decides the rest (an unsatisfiable
 // n is covered too).
-func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
+func (e *engine) covered(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Subsume += time.Since(start) }()
-	m := newMatcher(n.facts())
-	for _, v := range e.visited {
-		if v.cube.NVars > n.cube.NVars {
-			continue
-		}
-		if m.match(v.pattern()) {
-			e.stats.Syntactic++
-			return true, nil
-		}
+	if len(cands) == 0 && e.triviallySat(n.cube) {
+		return false, nil
 	}
-	cands := m.cands
 	e.low.reset()
 	s := e.s
 	s.Push()
@@ -51,6 +43,59 @@ func (e *engine) covered(ctx context.Context, n *node) (bool, error) {
 		return false, err
 	}
 	return r == smt.Unsat, nil
+}
+
+// includedIn reports whether some visited node includes n syntactically
+// (then n is covered without the solver); otherwise it returns the
+// renamed visited cubes that do not clash with n, the candidates of the
+// solver's fixpoint check.
+func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
+	start := time.Now()
+	defer func() { e.stats.Subsume += time.Since(start) }()
+	m := newMatcher(n.facts())
+	for _, v := range e.visited {
+		if v.cube.NVars <= n.cube.NVars && m.match(v.pattern()) {
+			return true, nil
+		}
+	}
+	return false, m.cands
+}
+
+// triviallySat reports whether a cube is satisfiable without asking the
+// solver: every literal compares a variable, cell or read value with a
+// value by = or <> (Simplify has ruled out the clashes between them), no
+// cell is indexed by a process constant (which could alias a variable),
+// process variables pinned to constants are pinned to different ones,
+// and under number_procs no process-valued term excludes every process.
+func (e *engine) triviallySat(c *translate.Cube) bool {
+	pinned := map[translate.Proc]bool{}
+	excluded := map[*translate.Term]int{}
+	for _, l := range c.Lits {
+		if l.Op != translate.Eq && l.Op != translate.Ne || !valueLike(l.R) {
+			return false
+		}
+		switch l.L.Kind {
+		case translate.KProc: // a variable equal to a constant
+			if !l.L.P.IsVar() || !l.R.IsValue() || l.Op != translate.Eq || pinned[l.R.P] {
+				return false
+			}
+			pinned[l.R.P] = true
+		case translate.KState, translate.KVal:
+			for _, a := range l.L.Args {
+				if a.IsConst() {
+					return false
+				}
+			}
+			if l.L.Sym.Type.Kind == syntax.TProc && e.sys.NumProcs > 0 && l.Op == translate.Ne {
+				if excluded[l.L]++; excluded[l.L] >= e.sys.NumProcs {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // facts indexes a cube for syntactic questions about literals.
