@@ -33,6 +33,47 @@ type Options struct {
 	Strategy  Strategy
 	MaxNodes  int               // visited nodes before giving up (0: no limit)
 	NewSolver func() smt.Solver // the solver of the search; closed at the end
+	// Progress, when set, is called after each visited node.
+	Progress func(Progress)
+	// KeepGraph records the search graph in Result.Graph.
+	KeepGraph bool
+}
+
+// Progress is a snapshot of a running search.
+type Progress struct {
+	Nodes   int // visited nodes so far
+	Queue   int // nodes waiting
+	Depth   int // depth of the last visited node
+	Elapsed time.Duration
+}
+
+// NodeStatus is what became of a node of the search graph.
+type NodeStatus int
+
+// The statuses of search-graph nodes.
+const (
+	Visited NodeStatus = iota // expanded
+	Covered                   // subsumed by visited nodes when popped
+	Deleted                   // visited, then subsumed by a later node
+	Reached                   // meets the initial states: the end of the counterexample
+)
+
+var statusNames = [...]string{Visited: "visited", Covered: "covered", Deleted: "deleted", Reached: "reached"}
+
+func (s NodeStatus) String() string { return statusNames[s] }
+
+// GraphNode is a popped node of the search graph: its cube, the node it
+// is a pre-image of (Parent, 0 for an unsafe cube) by which transition
+// instance (Args numbered in this node's cube), and what became of it.
+type GraphNode struct {
+	ID         int
+	Parent     int
+	Transition string
+	Args       []int
+	Cube       string
+	Status     NodeStatus
+	Unsafe     string // the unsafe property the node descends from
+	node       *node
 }
 
 // Stats counts the work of a search.
@@ -55,6 +96,7 @@ type Result struct {
 	Reason  string // why the answer is Unknown
 	Trace   *Trace // for Unsafe
 	Stats   Stats
+	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
 }
 
 // node is a cube in the search graph.
@@ -97,7 +139,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	if opts.Model == nil {
 		opts.Model = memmodel.TSO
 	}
-	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys)}
+	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now()}
 	res, err := e.run(ctx)
 	if res != nil {
 		res.Stats.SolverCalls = s.Stats().Checks
@@ -117,6 +159,8 @@ type engine struct {
 	// initIDs are the processes the solver chose for the variables of the
 	// last node that met the initial states, under number_procs.
 	initIDs []int
+	graph   []GraphNode
+	start   time.Time
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -153,6 +197,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if n.deletedAncestor() {
 			e.stats.Covered++
 			e.stats.Syntactic++
+			e.record(n, Covered)
 			continue
 		}
 		// A node included in a visited one meets the initial states only if
@@ -161,6 +206,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if included {
 			e.stats.Covered++
 			e.stats.Syntactic++
+			e.record(n, Covered)
 			continue
 		}
 		reached, err := e.meetsInit(ctx, n)
@@ -168,7 +214,8 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			return e.stopped(ctx, err)
 		}
 		if reached {
-			return &Result{Verdict: translate.Unsafe, Trace: e.trace(n), Stats: e.stats}, nil
+			e.record(n, Reached)
+			return e.result(&Result{Verdict: translate.Unsafe, Trace: e.trace(n)}), nil
 		}
 		covered, err := e.covered(ctx, cands, n)
 		if err != nil {
@@ -176,18 +223,20 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		}
 		if covered {
 			e.stats.Covered++
+			e.record(n, Covered)
 			continue
 		}
 		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 		}
-		if debugNodes {
-			fmt.Printf("node %d: %s\n", e.stats.Nodes+1, n.cube)
-		}
 		e.deleteSubsumed(n)
 		e.visit(n)
+		e.record(n, Visited)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
+		if e.opts.Progress != nil {
+			e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: len(queue) + len(postponed), Depth: n.depth, Elapsed: time.Since(e.start)})
+		}
 		start := time.Now()
 		children, err := e.expand(n)
 		e.stats.PreImage += time.Since(start)
@@ -202,7 +251,37 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
-	return &Result{Verdict: translate.Safe, Stats: e.stats}, nil
+	return e.result(&Result{Verdict: translate.Safe}), nil
+}
+
+// result completes a result with the statistics and, when asked, the
+// search graph.
+func (e *engine) result(r *Result) *Result {
+	r.Stats = e.stats
+	if e.opts.KeepGraph {
+		for i := range e.graph {
+			if e.graph[i].Status == Visited && e.graph[i].node.deleted {
+				e.graph[i].Status = Deleted
+			}
+		}
+		r.Graph = e.graph
+	}
+	return r
+}
+
+// record adds a popped node to the search graph when it is kept.
+func (e *engine) record(n *node, status NodeStatus) {
+	if !e.opts.KeepGraph {
+		return
+	}
+	g := GraphNode{ID: n.id, Cube: n.cube.String(), Status: status, Unsafe: n.prop, node: n}
+	if n.parent != nil {
+		g.Parent, g.Transition = n.parent.id, n.via.Name
+		for _, a := range n.args {
+			g.Args = append(g.Args, int(a))
+		}
+	}
+	e.graph = append(e.graph, g)
 }
 
 // expand computes the pre-images of n by every transition, dropping exact
@@ -291,7 +370,7 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 }
 
 func (e *engine) unknown(reason string) *Result {
-	return &Result{Verdict: translate.Unknown, Reason: reason, Stats: e.stats}
+	return e.result(&Result{Verdict: translate.Unknown, Reason: reason})
 }
 
 // stopped turns a cancelled or failed solver call into a verdict or error.

@@ -1,5 +1,0 @@
-package reach
-
-import "os"
-
-var debugNodes = os.Getenv("CUBEW_DEBUG") != ""
