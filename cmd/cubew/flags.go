@@ -6,6 +6,7 @@ import (
 
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
+	"github.com/spf13/cobra"
 )
 
 // modelFlag is --model: sc, tso or pso ("" lets the model decide).
@@ -54,4 +55,20 @@ func setEnum(dst *string, s, what string, allowed ...string) error {
 		}
 	}
 	return fmt.Errorf("unknown %s %q (want %s)", what, s, strings.Join(allowed, " or "))
+}
+
+// registerEnumCompletions completes the enum flags a command has.
+func registerEnumCompletions(cmd *cobra.Command) {
+	values := map[string][]string{
+		"model":  {"sc\tsequential consistency", "tso\ttotal store order (x86)", "pso\tpartial store order"},
+		"search": {"bfs\tbreadth first: shortest counterexamples", "dfs\tdepth first"},
+		"format": {"text\tone line per model", "json\tone JSON document (docs/json.md)"},
+		"engine": {"dpor\texecution graphs, each explored once", "explicit\tevery interleaving (the oracle)"},
+	}
+	for name, vs := range values {
+		if cmd.Flags().Lookup(name) == nil {
+			continue
+		}
+		cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(vs, cobra.ShellCompDirectiveNoFileComp))
+	}
 }

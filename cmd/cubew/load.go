@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -34,4 +35,14 @@ func reportInputError(w io.Writer, err error) {
 		return
 	}
 	fmt.Fprintln(w, "cubew: "+err.Error())
+}
+
+// firstLine is the first line of an error's message, for one-line reports.
+func firstLine(err error) string {
+	var list syntax.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0].Error()
+	}
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
 }

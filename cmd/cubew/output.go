@@ -1,109 +1,173 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/cubew/cubew/reach"
 )
 
-// jsonVersion is the version of the JSON output's schema.
-const jsonVersion = 1
-
-func printResults(w io.Writer, format formatFlag, results []fileResult, trace bool) error {
-	if format == "json" {
-		return printJSON(w, results)
-	}
-	printText(w, results, trace)
-	return nil
+// printOpts are the choices shared by the result printers.
+type printOpts struct {
+	// Trace prints counterexamples step by step (text), with their events.
+	Trace bool
+	// Command names the command in documents that record it (json).
+	Command string
 }
 
-// printText writes one aligned line per result, the short counterexample
-// under an UNSAFE line and, with trace, every step on a line of its own.
-func printText(w io.Writer, results []fileResult, trace bool) {
+// printResults writes the results to w in the chosen format. Each format
+// has its own printer writing to an io.Writer: printText, printJSON (and
+// printJUnit for --junit).
+func printResults(w io.Writer, format formatFlag, results []fileResult, o printOpts) error {
+	if format == "json" {
+		return printJSON(w, results, o)
+	}
+	return printText(w, results, o)
+}
+
+// printText writes one aligned line per result: file, verdict, memory
+// model, instance, work done and time; the reason of an UNKNOWN answer;
+// the counterexample of an UNSAFE one on one line, or step by step with
+// Trace.
+func printText(w io.Writer, results []fileResult, o printOpts) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	defer tw.Flush()
 	for _, r := range results {
-		st := r.Result.Stats
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d nodes\t%d solver calls\t%.3fs\n",
-			r.File, strings.ToUpper(r.Result.Verdict.String()), r.Model, st.Nodes, st.SolverCalls, r.Seconds)
-		if r.Result.Reason != "" {
-			fmt.Fprintf(tw, "\treason: %s\n", r.Result.Reason)
+		cols := []string{r.File, strings.ToUpper(r.Verdict.String()), r.Model}
+		if r.N > 0 {
+			inst := fmt.Sprintf("n=%d", r.N)
+			if r.K > 0 {
+				inst += fmt.Sprintf(" k=%d", r.K)
+			}
+			cols = append(cols, inst)
 		}
-		if t := r.Result.Trace; t != nil {
-			if !trace {
-				fmt.Fprintf(tw, "\ttrace: %s\n", t)
+		cols = append(cols, work(r)...)
+		cols = append(cols, fmt.Sprintf("%.3fs", r.Seconds))
+		fmt.Fprintln(tw, strings.Join(cols, "\t"))
+		if r.Reason != "" {
+			fmt.Fprintf(tw, "\treason: %s\n", r.Reason)
+		}
+		if t := r.Trace; t != nil {
+			if !o.Trace {
+				fmt.Fprintf(tw, "\ttrace: %s\n", t.short())
 				continue
 			}
-			tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
 			printTrace(w, r.File, t)
 		}
 	}
+	return tw.Flush()
 }
 
-func printTrace(w io.Writer, file string, t *reach.Trace) {
+// work describes the work an engine did, as text columns.
+func work(r fileResult) []string {
+	switch r.Engine {
+	case "reach":
+		return []string{plural(r.Nodes, "node"), plural(r.SolverCalls, "solver call")}
+	case "dpor":
+		return []string{plural(r.Executions, "execution")}
+	case "explicit":
+		return []string{plural(r.States, "state")}
+	}
+	var out []string
+	if r.Nodes > 0 {
+		out = append(out, plural(r.Nodes, "node"))
+	}
+	if r.Executions > 0 {
+		out = append(out, plural(r.Executions, "execution"))
+	}
+	return out
+}
+
+// printTrace writes a counterexample step by step: each transition
+// instance with its position and, when the concrete execution is known,
+// its memory events (reads with the write they read from, writes, fences),
+// the flushes, the coherence order and from-reads edges.
+func printTrace(w io.Writer, file string, t *trace) {
 	fmt.Fprintf(w, "  counterexample with %d processes, from an initial state:\n", t.Procs)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	heads := make([]string, len(t.Steps))
+	width := 0
 	for i, s := range t.Steps {
-		p := s.Pos()
-		fmt.Fprintf(tw, "    %d.\t%s\t%s:%d:%d\n", i+1, s, file, p.Line, p.Column)
+		heads[i] = fmt.Sprintf("%d.  %s", i+1, s)
+		width = max(width, len(heads[i]))
 	}
-	tw.Flush()
-	procs := make([]string, len(t.Witness))
-	for i, p := range t.Witness {
-		procs[i] = fmt.Sprintf("#%d", p)
+	step := func(i int) {
+		fmt.Fprintf(w, "    %-*s  %s\n", width, heads[i], position(file, t.Steps[i]))
 	}
-	fmt.Fprintf(w, "  reaches %s with processes %s\n", t.Unsafe, strings.Join(procs, ", "))
-}
-
-type jsonDoc struct {
-	Version int          `json:"version"`
-	Results []jsonResult `json:"results"`
-}
-
-type jsonResult struct {
-	File        string     `json:"file"`
-	Model       string     `json:"model"`
-	Engine      string     `json:"engine"`
-	Verdict     string     `json:"verdict"`
-	Reason      string     `json:"reason,omitempty"`
-	Nodes       int        `json:"nodes"`
-	SolverCalls int        `json:"solver_calls"`
-	Seconds     float64    `json:"seconds"`
-	Trace       *jsonTrace `json:"trace,omitempty"`
-}
-
-type jsonTrace struct {
-	Processes int        `json:"processes"`
-	Steps     []jsonStep `json:"steps"`
-	Unsafe    string     `json:"unsafe"`
-	Witness   []int      `json:"witness"`
-}
-
-type jsonStep struct {
-	Transition string `json:"transition"`
-	Processes  []int  `json:"processes"`
-	Line       int    `json:"line"`
-}
-
-func printJSON(w io.Writer, results []fileResult) error {
-	doc := jsonDoc{Version: jsonVersion, Results: []jsonResult{}}
-	for _, r := range results {
-		jr := jsonResult{File: r.File, Model: r.Model, Engine: r.Engine, Verdict: r.Result.Verdict.String(),
-			Reason: r.Result.Reason, Nodes: r.Result.Stats.Nodes, SolverCalls: r.Result.Stats.SolverCalls, Seconds: r.Seconds}
-		if t := r.Result.Trace; t != nil {
-			jt := &jsonTrace{Processes: t.Procs, Unsafe: t.Unsafe, Witness: t.Witness, Steps: []jsonStep{}}
-			for _, s := range t.Steps {
-				jt.Steps = append(jt.Steps, jsonStep{Transition: s.Name(), Processes: s.Args, Line: s.Pos().Line})
-			}
-			jr.Trace = jt
+	x := t.Exec
+	if x == nil {
+		for i := range t.Steps {
+			step(i)
 		}
-		doc.Results = append(doc.Results, jr)
+	} else {
+		for _, s := range x.Steps {
+			if s.Flush {
+				fmt.Fprintf(w, "        flush #%d: %s\n", s.Proc, strings.Join(s.Events, " "))
+				continue
+			}
+			step(s.Index - 1)
+			for _, id := range s.Events {
+				fmt.Fprintf(w, "          %s\n", eventText(x.event(id)))
+			}
+		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	fmt.Fprintf(w, "  reaches %s with processes %s\n", t.Unsafe, procList(t.Witness))
+	if x == nil {
+		if t.ExecErr != "" {
+			fmt.Fprintf(w, "  (no concrete execution: %s)\n", t.ExecErr)
+		}
+		return
+	}
+	for _, id := range x.Final {
+		fmt.Fprintf(w, "          %s\n", eventText(x.event(id)))
+	}
+	for i, c := range x.CO {
+		head := "  co: "
+		if i > 0 {
+			head = "      "
+		}
+		ws := make([]string, len(c.Writes))
+		for j, id := range c.Writes {
+			ws[j] = id
+			if e := x.event(id); e != nil && e.Pending {
+				ws[j] += " (pending)"
+			}
+		}
+		fmt.Fprintf(w, "%s%s: init < %s\n", head, c.Loc, strings.Join(ws, " < "))
+	}
+	if fr := x.fr(); len(fr) > 0 {
+		parts := make([]string, len(fr))
+		for i, e := range fr {
+			parts[i] = e.From + " -> " + e.To
+		}
+		fmt.Fprintf(w, "  fr: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// position prints a transition's place in the model as FILE:LINE:COL.
+func position(file string, s traceStep) string {
+	return fmt.Sprintf("%s:%d:%d", file, s.Pos.Line, s.Pos.Column)
+}
+
+// eventText renders an event: `e2  #1 R Flag[#2] = False  from init`.
+func eventText(e *event) string {
+	if e == nil {
+		return "?"
+	}
+	switch e.Kind {
+	case evFence:
+		return fmt.Sprintf("%s  #%d F", e.ID, e.Proc)
+	case evWrite:
+		s := fmt.Sprintf("%s  #%d W %s = %s", e.ID, e.Proc, e.Loc, e.Value)
+		if e.Buffered {
+			s += "  buffered"
+		}
+		return s
+	}
+	s := fmt.Sprintf("%s  #%d R %s = %s  from %s", e.ID, e.Proc, e.Loc, e.Value, e.From)
+	if e.Internal {
+		s += " (own buffer)"
+	}
+	return s
 }

@@ -33,13 +33,33 @@ processes, or UNSAFE with a counterexample, under SC, TSO or PSO.
 
 Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE, 2 bad input or usage,
 3 UNKNOWN (a limit was reached), 4 crosscheck disagreement.`,
+		Example: `  cubew check examples/*.cub
+  cubew check --trace examples/flag_mutex.cub
+  cubew parse model.cub
+  cubew fmt -d models/*.cub
+  cubew help check`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("cubew {{.Version}}\n")
-	root.AddCommand(newParseCmd(), newCheckCmd())
+	g := &globalOpts{}
+	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
+	root.AddCommand(newParseCmd(), newCheckCmd(g), newFmtCmd())
+	addCompletionHelp(root)
 	return root
+}
+
+// globalOpts are the options every command accepts.
+type globalOpts struct {
+	verbose bool // progress and statistics on stderr
+}
+
+// isVerbose reports whether -v was given to cmd (a root persistent flag);
+// for commands built without access to globalOpts.
+func isVerbose(cmd *cobra.Command) bool {
+	v, err := cmd.Flags().GetBool("verbose")
+	return err == nil && v
 }
 
 // version reports the module version and VCS revision the binary was built from.

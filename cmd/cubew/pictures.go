@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cubew/cubew/translate"
+	"github.com/spf13/cobra"
+)
+
+// pictureOpts are the flags that write pictures: --dot (the search graph
+// of the parameterized engine), --trace-dot and --trace-svg (the execution
+// graph of a counterexample). Each takes a file; with several models it
+// must be an existing directory, which receives NAME.dot or NAME.svg per
+// model.
+type pictureOpts struct {
+	dot, traceDot, traceSVG string
+}
+
+// flags declares the flags on cmd; search adds --dot.
+func (p *pictureOpts) flags(cmd *cobra.Command, search bool) {
+	f := cmd.Flags()
+	if search {
+		f.StringVar(&p.dot, "dot", "", "write the search graph as Graphviz dot to `FILE` (a directory for several models)")
+		cmd.MarkFlagFilename("dot", "dot", "gv")
+	}
+	f.StringVar(&p.traceDot, "trace-dot", "", "write the counterexample's execution graph as Graphviz dot to `FILE`")
+	f.StringVar(&p.traceSVG, "trace-svg", "", "render the counterexample's execution graph to `FILE` as SVG (needs Graphviz)")
+	cmd.MarkFlagFilename("trace-dot", "dot", "gv")
+	cmd.MarkFlagFilename("trace-svg", "svg")
+}
+
+// validate rejects, before any work, a picture file for several models and
+// --trace-svg without Graphviz.
+func (p *pictureOpts) validate(args []string) error {
+	for _, f := range []struct{ flag, path string }{{"dot", p.dot}, {"trace-dot", p.traceDot}, {"trace-svg", p.traceSVG}} {
+		if f.path == "" || len(args) == 1 || isDir(f.path) {
+			continue
+		}
+		return withCode(exitBadInput, "--%s %s: with %d model files, give an existing directory (one picture per model)", f.flag, f.path, len(args))
+	}
+	if p.traceSVG != "" && !dotAvailable() {
+		return withCode(exitBadInput, "--trace-svg: %v", errNoDot)
+	}
+	return nil
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// target is where the picture of one model goes.
+func target(path, model, ext string) string {
+	if !isDir(path) {
+		return path
+	}
+	return filepath.Join(path, strings.TrimSuffix(filepath.Base(model), ".cub")+ext)
+}
+
+// write writes the pictures of the results. A model without a graph to
+// draw (a SAFE answer has no counterexample) gets a note on stderr when it
+// was the only model, and nothing otherwise.
+func (p *pictureOpts) write(cmd *cobra.Command, results []fileResult) error {
+	note := func(flag string, r fileResult, what string) {
+		if len(results) == 1 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "cubew: --%s: %s is %s: %s\n", flag, r.File, strings.ToUpper(r.Verdict.String()), what)
+		}
+	}
+	for _, r := range results {
+		if p.dot != "" {
+			if r.Result == nil || r.Result.Graph == nil {
+				note("dot", r, "no search graph")
+			} else {
+				var b bytes.Buffer
+				if err := printSearchDot(&b, r); err != nil {
+					return err
+				}
+				if err := os.WriteFile(target(p.dot, r.File, ".dot"), b.Bytes(), 0o644); err != nil {
+					return withCode(exitBadInput, "--dot: %v", err)
+				}
+			}
+		}
+		if p.traceDot == "" && p.traceSVG == "" {
+			continue
+		}
+		if r.Verdict != translate.Unsafe || r.Trace == nil {
+			if p.traceDot != "" {
+				note("trace-dot", r, "no counterexample to draw")
+			}
+			if p.traceSVG != "" {
+				note("trace-svg", r, "no counterexample to draw")
+			}
+			continue
+		}
+		var b bytes.Buffer
+		if err := printTraceDot(&b, r); err != nil {
+			return err
+		}
+		if p.traceDot != "" {
+			if err := os.WriteFile(target(p.traceDot, r.File, ".dot"), b.Bytes(), 0o644); err != nil {
+				return withCode(exitBadInput, "--trace-dot: %v", err)
+			}
+		}
+		if p.traceSVG != "" {
+			svg, err := renderSVG(cmd.Context(), b.Bytes())
+			if err != nil {
+				return withCode(exitBadInput, "--trace-svg: %v", err)
+			}
+			if err := os.WriteFile(target(p.traceSVG, r.File, ".svg"), svg, 0o644); err != nil {
+				return withCode(exitBadInput, "--trace-svg: %v", err)
+			}
+		}
+	}
+	return nil
+}
