@@ -52,13 +52,34 @@ func (e *engine) covered(ctx context.Context, cands [][]translate.Literal, n *no
 func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { e.stats.Subsume += time.Since(start) }()
-	m := newMatcher(n.facts())
+	f := n.facts()
+	// Inclusion first, on the visited nodes whose literal shapes all occur
+	// in n (a cheap necessary condition), without collecting candidates.
+	inc := newMatcher(f)
 	for _, v := range e.visited {
-		if v.cube.NVars <= n.cube.NVars && m.match(v.pattern()) {
+		if v.cube.NVars <= n.cube.NVars && f.hasShapes(v.pattern()) && inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
+	m := newMatcher(f)
+	for _, v := range e.visited {
+		if v.cube.NVars <= n.cube.NVars {
+			m.match(v.pattern())
+		}
+	}
 	return false, m.cands
+}
+
+// hasShapes reports whether every literal of the pattern that inclusion
+// requires to occur in the indexed cube (all but disequalities, which an
+// equality can imply) has its shape among the cube's literals.
+func (f *facts) hasShapes(p *pattern) bool {
+	for _, h := range p.shapes {
+		if !f.shapes[h] {
+			return false
+		}
+	}
+	return true
 }
 
 // triviallySat reports whether a cube is satisfiable without asking the
@@ -100,9 +121,10 @@ func (e *engine) triviallySat(c *translate.Cube) bool {
 
 // facts indexes a cube for syntactic questions about literals.
 type facts struct {
-	c     *translate.Cube
-	keys  map[uint64]bool                     // literal IDs
-	eqVal map[*translate.Term]*translate.Term // term -> the value-like term it equals
+	c      *translate.Cube
+	keys   map[uint64]bool                     // literal IDs
+	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
+	shapes map[uint64]bool                     // shape hashes of the literals
 	// evCount counts the events of each description; varEv lists, per
 	// variable, the descriptions of its events.
 	evCount map[evDesc]int
@@ -157,7 +179,9 @@ func (f *facts) hasEvents(y int, ds []evDesc) bool {
 func newFacts(c *translate.Cube) *facts {
 	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
 	f.evCount, f.varEv = eventProfile(c)
+	f.shapes = make(map[uint64]bool, len(c.Lits))
 	for _, l := range c.Lits {
+		f.shapes[l.ShapeHash()] = true
 		f.keys[l.ID()] = true
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
 			f.eqVal[l.L] = l.R
@@ -218,7 +242,7 @@ type matcher struct {
 	used   []bool
 	mu     []int // V's event -> the indexed cube's
 	usedEv []bool
-	cur    []translate.Literal
+	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
 	rename func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
@@ -261,46 +285,50 @@ func (m *matcher) match(p *pattern) bool {
 	m.pat = p
 	m.cur = m.cur[:0]
 	m.mu = append(m.mu[:0], make([]int, len(p.cube.Events))...)
-	all := true
 	for _, l := range p.groups[0] { // no variable: nothing to rename
 		switch m.f.status(l) {
 		case clashing:
 			return false
 		case open:
-			if m.noCands {
+			if m.noCands || len(m.cur) == maxOpen {
 				return false
 			}
-			all = false
+			m.cur = append(m.cur, l)
 		}
-		m.cur = append(m.cur, l)
 	}
-	return m.extend(1, all)
+	return m.extend(1)
 }
 
-// check renames literals, appends them to cur and reports whether none
-// clashes and whether all are implied.
-func (m *matcher) check(lits []translate.Literal) (ok, all bool) {
-	all = true
+// maxOpen is the most literals a solver candidate may leave open (neither
+// implied by the cube nor contradicting it). The candidate keeps only
+// those: given the cube, ¬Vσ is the negation of its open literals.
+// Dropping candidates with more is a heuristic for speed, never for
+// soundness: fewer candidates can only make the fixpoint check fail more
+// often.
+const maxOpen = 2
+
+// check renames literals and appends the open ones to cur; it reports
+// false when one clashes or too many are open.
+func (m *matcher) check(lits []translate.Literal) bool {
 	for _, l := range lits {
 		r := l.Rename(m.rename)
 		switch m.f.status(r) {
 		case clashing:
-			return false, false
+			return false
 		case open:
-			if m.noCands {
-				return false, false
+			if m.noCands || len(m.cur) == maxOpen {
+				return false
 			}
-			all = false
+			m.cur = append(m.cur, r)
 		}
-		m.cur = append(m.cur, r)
 	}
-	return true, all
+	return true
 }
 
 // extend maps V's variable i onward, then its events.
-func (m *matcher) extend(i int, all bool) bool {
+func (m *matcher) extend(i int) bool {
 	if i == len(m.pat.groups) {
-		return m.extendEvent(0, all)
+		return m.extendEvent(0)
 	}
 	for y := 1; y <= m.f.c.NVars; y++ {
 		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
@@ -308,8 +336,7 @@ func (m *matcher) extend(i int, all bool) bool {
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
 		mark := len(m.cur)
-		ok, allG := m.check(m.pat.groups[i])
-		found := ok && m.extend(i+1, all && allG)
+		found := m.check(m.pat.groups[i]) && m.extend(i+1)
 		m.cur = m.cur[:mark]
 		m.used[y] = false
 		if found {
@@ -322,16 +349,15 @@ func (m *matcher) extend(i int, all bool) bool {
 // extendEvent maps V's event k onward to events of the indexed cube with
 // the same description whose relation preserves V's, then checks the
 // literals about event values.
-func (m *matcher) extendEvent(k int, all bool) bool {
+func (m *matcher) extendEvent(k int) bool {
 	v := m.pat.cube
 	if k == len(v.Events) {
 		mark := len(m.cur)
-		ok, allE := m.check(m.pat.evLits)
 		found := false
 		switch {
-		case !ok:
-		case all && allE:
-			found = true
+		case !m.check(m.pat.evLits):
+		case len(m.cur) == 0:
+			found = true // every literal implied: syntactic inclusion
 		default:
 			m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
 		}
@@ -354,7 +380,7 @@ func (m *matcher) extendEvent(k int, all bool) bool {
 			continue
 		}
 		m.usedEv[j], m.mu[k] = true, j
-		found := m.extendEvent(k+1, all)
+		found := m.extendEvent(k + 1)
 		m.usedEv[j] = false
 		if found {
 			return true
@@ -388,6 +414,7 @@ type pattern struct {
 	evLits  []translate.Literal
 	evCount map[evDesc]int
 	varEv   [][]evDesc
+	shapes  []uint64 // shape hashes of the literals other than disequalities
 }
 
 // pattern returns the node's pattern, computed once.
@@ -397,6 +424,11 @@ func (n *node) pattern() *pattern {
 	}
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1)}
 	p.evCount, p.varEv = eventProfile(n.cube)
+	for _, l := range n.cube.Lits {
+		if l.Op != translate.Ne {
+			p.shapes = append(p.shapes, l.ShapeHash())
+		}
+	}
 	var buf []translate.Proc
 	for _, l := range n.cube.Lits {
 		buf = l.Procs(buf[:0])

@@ -496,3 +496,18 @@ func eventOrder(lits []Literal, events []Event, rel Rel, vars func(Proc) Proc) [
 	sort.SliceStable(order, func(a, b int) bool { return lessHashes(keys[order[a]], keys[order[b]]) })
 	return order
 }
+
+// ShapeHash hashes the literal with every process variable and event
+// replaced by one marker: a literal can be renamed into another only if
+// their shapes are equal.
+func (l Literal) ShapeHash() uint64 { return hashLiteral(l, shapeOf) }
+
+func shapeOf(p Proc) Proc {
+	switch {
+	case p.IsVar():
+		return 998
+	case p.IsEvent():
+		return EventBase + 998
+	}
+	return p
+}
