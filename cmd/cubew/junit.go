@@ -41,13 +41,17 @@ type junitCase struct {
 	Time      string        `xml:"time,attr"`
 	Failure   *junitMessage `xml:"failure,omitempty"`
 	Error     *junitMessage `xml:"error,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
 }
 
 type junitMessage struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",cdata"`
+}
+
+type junitText struct {
+	Text string `xml:",cdata"`
 }
 
 // inputError is a file that could not be checked, for the report.
@@ -70,6 +74,7 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 		return &doc.Suites[i]
 	}
 	total := 0.0
+	times := map[string]float64{}
 	wants := map[string][]wantLine{}
 	for _, r := range results {
 		lines, ok := wants[r.File]
@@ -85,18 +90,16 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 		c := junitCase{Name: caseName(command, r), Classname: r.File, Time: seconds(r.Seconds)}
 		want := expected(lines, r)
 		got := r.Verdict
-		c.SystemOut = summary(r)
+		c.SystemOut = &junitText{summary(r)}
 		if got != want {
 			msg := fmt.Sprintf("got %s, want %s", strings.ToUpper(got.String()), strings.ToUpper(want.String()))
 			if r.Reason != "" {
 				msg += ": " + r.Reason
 			}
-			text := msg
+			text := msg + "\n"
 			if r.Trace != nil {
 				msg += ": " + r.Trace.short()
-				var b strings.Builder
-				printTrace(&b, r.File, r.Trace)
-				text = r.Trace.short() + "\n" + b.String()
+				text = r.Trace.short() + "\n"
 			}
 			c.Failure = &junitMessage{Message: msg, Type: strings.ToUpper(got.String()), Text: text}
 			s.Failures++
@@ -105,7 +108,8 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 		s.Cases = append(s.Cases, c)
 		s.Tests++
 		doc.Tests++
-		s.Time = seconds(parseSeconds(s.Time) + r.Seconds)
+		times[r.File] += r.Seconds
+		s.Time = seconds(times[r.File])
 		total += r.Seconds
 	}
 	for _, e := range bad {
@@ -149,20 +153,14 @@ func caseName(command string, r fileResult) string {
 	return s
 }
 
-// summary is the one-line text result of a case.
+// summary is the text result of a case, its trace step by step.
 func summary(r fileResult) string {
 	var b strings.Builder
-	printText(&b, []fileResult{r}, printOpts{})
+	printText(&b, []fileResult{r}, printOpts{Trace: true})
 	return b.String()
 }
 
 func seconds(s float64) string { return fmt.Sprintf("%.3f", s) }
-
-func parseSeconds(s string) float64 {
-	var f float64
-	fmt.Sscanf(s, "%g", &f)
-	return f
-}
 
 // writeJUnit writes the report to path.
 func writeJUnit(path, command string, results []fileResult, bad []inputError) error {

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	dotNode = regexp.MustCompile(`(?m)^  (n\d+) \[label="(\d+) (\w+)`)
+	dotEdge = regexp.MustCompile(`(?m)^  (\w+) -> (\w+) \[(.*)\];$`)
+)
+
+// TestSearchDot checks the structure of the search graph: every popped
+// node once, with its status; an edge from each pre-image to its parent
+// labelled with the transition; the counterexample path from init to the
+// unsafe cube in bold red, as long as the trace.
+func TestSearchDot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "search.dot")
+	code, _, errs := cubew(t, "check", "--dot", path, "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	dot := string(data)
+	require.True(t, strings.HasPrefix(dot, "digraph search {\n"))
+	require.True(t, strings.HasSuffix(dot, "}\n"))
+
+	status := map[string]string{}
+	for _, m := range dotNode.FindAllStringSubmatch(dot, -1) {
+		require.Equal(t, "n"+m[2], m[1], "node names carry the node ID")
+		require.NotContains(t, status, m[1], "node %s twice", m[1])
+		status[m[1]] = m[3]
+	}
+	require.Len(t, status, 8, "6 visited nodes, one covered, and the one that meets init")
+	counts := map[string]int{}
+	for _, s := range status {
+		counts[s]++
+	}
+	require.Equal(t, map[string]int{"visited": 6, "covered": 1, "reached": 1}, counts)
+
+	red := 0
+	for _, m := range dotEdge.FindAllStringSubmatch(dot, -1) {
+		if m[1] != "init" {
+			require.Contains(t, status, m[1])
+			require.Contains(t, status, m[2])
+			require.Regexp(t, `label="\w+\(#\d\)"`, m[3], "edges name their transition instance")
+		}
+		if strings.Contains(m[3], "penwidth=2") {
+			red++
+		}
+	}
+	require.Equal(t, 5, red, "init -> reached node, then the 4 steps of the trace")
+	require.Regexp(t, `n1 \[label="1 visited unsafe\[1\]\\nPc\[#1\] = Critical\\nPc\[#2\] = Critical".*shape=octagon`, dot)
+	golden(t, "flag_mutex.search.dot", dot)
+}
+
+func TestTraceDotGolden(t *testing.T) {
+	for _, name := range []string{"flag_mutex", "check_then_set"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "trace.dot")
+			code, _, errs := cubew(t, "check", "--trace-dot", path, modelPath(name))
+			require.Equal(t, exitUnsafe, code, errs)
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			golden(t, name+".trace.dot", string(data))
+		})
+	}
+}
+
+// svgText collects the text of an SVG document.
+func svgText(t *testing.T, svg []byte) string {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(string(svg)))
+	d.Strict = false
+	var b strings.Builder
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if c, ok := tok.(xml.CharData); ok {
+			b.Write(c)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// TestTraceSVG renders the execution graph of a weak counterexample with
+// Graphviz and checks that the picture names every process, every event
+// (with its location and value) and every transition instance.
+func TestTraceSVG(t *testing.T) {
+	if !dotAvailable() {
+		t.Skip("Graphviz's dot is not installed (make deps)")
+	}
+	for _, name := range []string{"flag_mutex", "check_then_set"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "trace.svg")
+			code, out, errs := cubew(t, "check", "--format", "json", "--trace-svg", path, modelPath(name))
+			require.Equal(t, exitUnsafe, code, errs)
+			svg, err := os.ReadFile(path)
+			require.NoError(t, err)
+			text := svgText(t, svg)
+			r := decodeJSON(t, out).Results[0]
+			require.NotNil(t, r.Trace)
+			require.NotNil(t, r.Trace.Execution)
+			for q := 1; q <= r.Trace.Processes; q++ {
+				require.Contains(t, text, fmt.Sprintf("process #%d", q))
+			}
+			for i, s := range r.Trace.Steps {
+				require.Contains(t, text, stepLabel(i+1, s))
+			}
+			require.NotEmpty(t, r.Trace.Execution.Events)
+			for _, e := range r.Trace.Execution.Events {
+				kind := map[string]string{"read": "R", "write": "W"}[e.Kind]
+				require.Contains(t, text, e.ID+": "+kind+" "+e.Location+" = "+e.Value)
+			}
+			require.Contains(t, text, "rf")
+			require.Contains(t, text, "fr")
+		})
+	}
+}
+
+func stepLabel(i int, s jsonStep) string {
+	return fmt.Sprintf("%d. %s(%s)", i, s.Transition, procList(s.Processes))
+}
+
+// TestTraceSVGWithoutGraphviz: the flag says how to get Graphviz, before
+// any work, with the usage exit status.
+func TestTraceSVGWithoutGraphviz(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, out, errs := cubew(t, "check", "--trace-svg", filepath.Join(t.TempDir(), "t.svg"), "testdata/flag_mutex.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Empty(t, out)
+	require.Contains(t, errs, "apt-get install graphviz")
+	require.Contains(t, errs, "make deps")
+	require.Contains(t, errs, "--trace-dot")
+}
+
+// TestPicturesPerModel: with several models, a directory receives one
+// picture per model that has one; SAFE models get none.
+func TestPicturesPerModel(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := cubew(t, "check", "--trace-dot", dir, "--dot", dir, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Empty(t, errs)
+	names := []string{}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	// --dot and --trace-dot share the directory here: the trace picture
+	// of flag_mutex replaces its search graph, token_mutex keeps its own.
+	require.ElementsMatch(t, []string{"flag_mutex.dot", "token_mutex.dot"}, names)
+	data, err := os.ReadFile(filepath.Join(dir, "flag_mutex.dot"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(data), "digraph execution"))
+}
+
+// TestPictureOfSafeModel: asking for the trace of a SAFE model says so on
+// stderr and writes nothing.
+func TestPictureOfSafeModel(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.dot")
+	code, _, errs := cubew(t, "check", "--trace-dot", path, "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code)
+	require.Equal(t, "cubew: --trace-dot: testdata/token_mutex.cub is SAFE: no counterexample to draw\n", errs)
+	require.NoFileExists(t, path)
+}
