@@ -20,12 +20,14 @@ var (
 
 // TestSearchDot checks the structure of the search graph: every popped
 // node once, with its status; an edge from each pre-image to its parent
-// labelled with the transition; the counterexample path from init to the
-// unsafe cube in bold red, as long as the trace.
+// labelled with the transition instance; the unsafe cubes as octagons; the
+// counterexample path from init through the cube that meets the initial
+// states to an unsafe cube in bold red, one edge per step of the trace.
 func TestSearchDot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "search.dot")
-	code, _, errs := cubew(t, "check", "--dot", path, "testdata/flag_mutex.cub")
+	code, out, errs := cubew(t, "check", "--format", "json", "--dot", path, "testdata/flag_mutex.cub")
 	require.Equal(t, exitUnsafe, code, errs)
+	r := decodeJSON(t, out).Results[0]
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	dot := string(data)
@@ -36,29 +38,35 @@ func TestSearchDot(t *testing.T) {
 	for _, m := range dotNode.FindAllStringSubmatch(dot, -1) {
 		require.Equal(t, "n"+m[2], m[1], "node names carry the node ID")
 		require.NotContains(t, status, m[1], "node %s twice", m[1])
+		require.Contains(t, []string{"visited", "covered", "deleted", "reached"}, m[3])
 		status[m[1]] = m[3]
 	}
-	require.Len(t, status, 8, "6 visited nodes, one covered, and the one that meets init")
 	counts := map[string]int{}
 	for _, s := range status {
 		counts[s]++
 	}
-	require.Equal(t, map[string]int{"visited": 6, "covered": 1, "reached": 1}, counts)
+	require.Equal(t, 1, counts["reached"], "one cube meets the initial states")
+	require.Equal(t, r.Nodes, counts["visited"]+counts["deleted"], "visited nodes are the result's nodes")
 
-	red := 0
+	next := map[string]string{} // the red path: from -> to
 	for _, m := range dotEdge.FindAllStringSubmatch(dot, -1) {
 		if m[1] != "init" {
 			require.Contains(t, status, m[1])
 			require.Contains(t, status, m[2])
-			require.Regexp(t, `label="\w+\(#\d\)"`, m[3], "edges name their transition instance")
+			require.Regexp(t, `label="\w+\((#\d(, #\d)*)?\)"`, m[3], "edges name their transition instance")
 		}
 		if strings.Contains(m[3], "penwidth=2") {
-			red++
+			require.NotContains(t, next, m[1], "the red path does not branch")
+			next[m[1]] = m[2]
 		}
 	}
-	require.Equal(t, 5, red, "init -> reached node, then the 4 steps of the trace")
-	require.Regexp(t, `n1 \[label="1 visited unsafe\[1\]\\nPc\[#1\] = Critical\\nPc\[#2\] = Critical".*shape=octagon`, dot)
-	golden(t, "flag_mutex.search.dot", dot)
+	node, steps := next["init"], 0
+	require.Equal(t, "reached", status[node])
+	for ; next[node] != ""; node = next[node] {
+		steps++
+	}
+	require.Equal(t, len(r.Trace.Steps), steps, "one red edge per step of the trace")
+	require.Regexp(t, `(?m)^  `+node+` \[label="\d+ visited unsafe\[1\]\\n.*shape=octagon`, dot, "the path ends at the unsafe cube")
 }
 
 func TestTraceDotGolden(t *testing.T) {
