@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -65,37 +64,46 @@ func check(t *testing.T, sys *translate.System, maxNodes int, budget time.Durati
 }
 
 func TestCorpusSC(t *testing.T) {
+	runCorpus(t, "sc", 23, undecided, func(t *testing.T, e corpus.Entry, res *reach.Result, slow bool) {
+		if slow {
+			require.Contains(t, []string{e.Expected, "unknown"}, res.Verdict.String(), undecided[e.File])
+			return
+		}
+		require.Equal(t, e.Expected, res.Verdict.String())
+	})
+}
+
+// runCorpus checks every corpus file of expected.tsv under model (sc or
+// tso), with a small budget for the files in slow (skipped with -short),
+// and hands each result to verdict.
+func runCorpus(t *testing.T, model string, want int, slow map[string]string, verdict func(*testing.T, corpus.Entry, *reach.Result, bool)) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	entries, err := corpus.Expected(dir)
 	require.NoError(t, err)
 	n := 0
 	for _, e := range entries {
-		if e.Model != "sc" {
+		if e.Model != model {
 			continue
 		}
 		n++
 		t.Run(e.File, func(t *testing.T) {
-			why, slow := undecided[e.File]
-			if slow && testing.Short() {
+			why, isSlow := slow[e.File]
+			if isSlow && testing.Short() {
 				t.Skip(why)
 			}
-			sys := load(t, filepath.Join(dir, e.File), true)
+			sys := load(t, filepath.Join(dir, e.File), model == "sc")
 			maxNodes, budget := 5000, 60*time.Second
-			if slow {
+			if isSlow {
 				maxNodes, budget = 300, 20*time.Second
 			}
 			res := check(t, sys, maxNodes, budget)
-			t.Logf("%s: %s, %d nodes, %d solver calls (original: %s, %d nodes)",
-				e.File, res.Verdict, res.Stats.Nodes, res.Stats.SolverCalls, e.Original, e.OriginalNodes)
-			if slow {
-				require.Contains(t, []string{e.Expected, "unknown", strings.ReplaceAll(e.Expected, "?", "unknown")}, res.Verdict.String(), why)
-				return
-			}
-			require.Equal(t, e.Expected, res.Verdict.String())
+			t.Logf("%s: %s, %d nodes, %d solver calls %s (original: %s, %d nodes)",
+				e.File, res.Verdict, res.Stats.Nodes, res.Stats.SolverCalls, res.Reason, e.Original, e.OriginalNodes)
+			verdict(t, e, res, isSlow)
 		})
 	}
-	require.Equal(t, 23, n, "plain corpus files in expected.tsv")
+	require.Equal(t, want, n, "%s corpus files in expected.tsv", model)
 }
 
 // slowWeak lists the weak corpus files beyond the test budget.
@@ -107,34 +115,10 @@ var slowWeak = map[string]string{
 }
 
 func TestCorpusTSO(t *testing.T) {
-	dir, err := corpus.Dir()
-	require.NoError(t, err)
-	entries, err := corpus.Expected(dir)
-	require.NoError(t, err)
-	n := 0
-	for _, e := range entries {
-		if e.Model != "tso" {
-			continue
+	runCorpus(t, "tso", 37, slowWeak, func(t *testing.T, e corpus.Entry, res *reach.Result, _ bool) {
+		if e.Expected == "?" {
+			return // new ground: reported, and cross-checked by the bounded engine
 		}
-		n++
-		t.Run(e.File, func(t *testing.T) {
-			why, slow := slowWeak[e.File]
-			if slow && testing.Short() {
-				t.Skip(why)
-			}
-			sys := load(t, filepath.Join(dir, e.File), false)
-			maxNodes, budget := 5000, 60*time.Second
-			if slow {
-				maxNodes, budget = 300, 20*time.Second
-			}
-			res := check(t, sys, maxNodes, budget)
-			t.Logf("%s: %s, %d nodes, %d solver calls %s (original: %s, %d nodes)",
-				e.File, res.Verdict, res.Stats.Nodes, res.Stats.SolverCalls, res.Reason, e.Original, e.OriginalNodes)
-			if e.Expected == "?" {
-				return // new ground: reported, and cross-checked by the bounded engine
-			}
-			require.Equal(t, e.Expected, res.Verdict.String())
-		})
-	}
-	require.Equal(t, 37, n, "weak corpus files in expected.tsv")
+		require.Equal(t, e.Expected, res.Verdict.String())
+	})
 }

@@ -21,40 +21,7 @@ func (e *engine) initProcs(n int) int {
 // initInstances returns the conjunction, over every assignment of init's
 // parameters to the processes #1..#k, of the disjunction of its DNF.
 func initInstances(in translate.Init, k int) [][][]translate.Literal {
-	var out [][][]translate.Literal
-	args := make([]translate.Proc, in.NParams)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == in.NParams {
-			for _, d := range in.Distinct {
-				if args[d[0]] == args[d[1]] {
-					return
-				}
-			}
-			inst := func(p translate.Proc) translate.Proc {
-				if p >= translate.ParamBase && p < translate.IndexBase {
-					return args[p-translate.ParamBase]
-				}
-				return p
-			}
-			var dnf [][]translate.Literal
-			for _, conj := range in.DNF {
-				var c []translate.Literal
-				for _, l := range conj {
-					c = append(c, l.Rename(inst))
-				}
-				dnf = append(dnf, c)
-			}
-			out = append(out, dnf)
-			return
-		}
-		for p := 1; p <= k; p++ {
-			args[i] = translate.Proc(p)
-			rec(i + 1)
-		}
-	}
-	rec(0)
-	return out
+	return initInstancesOver(in, identity(k))
 }
 
 // meetsInit reports whether n intersects the initial states: some state
