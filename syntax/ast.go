@@ -16,7 +16,27 @@ type File struct {
 	Types    []*TypeDecl
 	Symbols  []*SymbolDecl // const, var and array declarations in source order
 	Items    []Item        // init, unsafe, invariant, transition, predicate in source order
+	// Comments lists the comments of the source in order; Print places
+	// them back (cubew fmt).
+	Comments []*Comment
 }
+
+// Comment is a comment of the source, `(* ... *)` with its delimiters.
+// Prev is where the token or comment before it ends (zero at the start of
+// the file): a comment on the line of that token trails it, a comment on a
+// line of its own leads what follows.
+type Comment struct {
+	Pos, End Pos
+	Prev     Pos
+	Text     string
+}
+
+// OwnLine reports whether the comment starts its line.
+func (c *Comment) OwnLine() bool { return c.Prev.Line == 0 || c.Prev.Line < c.Pos.Line }
+
+// BlankBefore reports whether a blank line separates the comment from what
+// precedes it.
+func (c *Comment) BlankBefore() bool { return c.Prev.Line > 0 && c.Pos.Line > c.Prev.Line+1 }
 
 // NumProcs is the `number_procs N` declaration.
 type NumProcs struct {
@@ -69,6 +89,7 @@ type Init struct {
 	Pos    Pos
 	Params []Ident
 	Body   Formula
+	End    Pos // just after the closing brace (zero when not parsed)
 }
 
 // PropertyKind tells `unsafe` and `invariant` apart.
@@ -88,6 +109,7 @@ type Property struct {
 	Name   string // optional (Cubicle-W)
 	Params []Ident
 	Body   Formula
+	End    Pos // just after the closing brace (zero when not parsed)
 }
 
 // Param is a transition parameter; Acting marks the `[p]` acting process.
@@ -105,6 +127,9 @@ type Transition struct {
 	Guard   Formula // nil when there is no `requires`
 	Lets    []*Let
 	Actions []*Action
+	// Body is the opening brace of the actions, End just after the closing
+	// one (zero when not parsed).
+	Body, End Pos
 }
 
 // Acting returns the name of the acting process, or "" if none is marked.
@@ -130,6 +155,7 @@ type Predicate struct {
 	Name   string
 	Params []Ident
 	Body   Formula
+	End    Pos // just after the closing brace (zero when not parsed)
 }
 
 // ItemPos returns the position of the item keyword.

@@ -62,9 +62,36 @@ func (cubLexer) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
 }
 
 // scanner produces tokens from one source; it tracks line and column.
+// With keep set it also records the comments it skips and the span of
+// every token (for the printer, see scanAll).
 type scanner struct {
-	src []byte
-	pos lexer.Position
+	src      []byte
+	pos      lexer.Position
+	keep     bool
+	prevEnd  lexer.Position // end of the last token or comment
+	comments []*Comment
+	toks     []tokSpan
+}
+
+// tokSpan is where one token starts and ends, and its text.
+type tokSpan struct {
+	Pos, End Pos
+	Value    string
+}
+
+// scanAll lexes src completely and returns its tokens and comments. Parse
+// uses it to attach comments after a successful parse.
+func scanAll(name string, src []byte) ([]tokSpan, []*Comment, error) {
+	s := &scanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}, keep: true}
+	for {
+		tok, err := s.Next()
+		if err != nil {
+			return nil, nil, err
+		}
+		if tok.EOF() {
+			return s.toks, s.comments, nil
+		}
+	}
 }
 
 func (s *scanner) peek(k int) byte {
@@ -120,6 +147,11 @@ func (s *scanner) comment() error {
 			depth--
 			s.advance(2)
 			if depth == 0 {
+				if s.keep {
+					s.comments = append(s.comments, &Comment{Pos: start, End: s.pos, Prev: s.prevEnd,
+						Text: string(s.src[start.Offset:s.pos.Offset])})
+					s.prevEnd = s.pos
+				}
 				return nil
 			}
 		default:
@@ -184,6 +216,10 @@ func (s *scanner) Next() (lexer.Token, error) {
 	}
 	value := string(s.src[start.Offset : start.Offset+n])
 	s.advance(n)
+	if s.keep {
+		s.toks = append(s.toks, tokSpan{Pos: start, End: s.pos, Value: value})
+		s.prevEnd = s.pos
+	}
 	return lexer.Token{Type: typ, Value: value, Pos: start}, nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -34,7 +36,69 @@ func Parse(name string, src []byte) (file *File, err error) {
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
+	toks, comments, err := scanAll(name, src)
+	if err != nil {
+		return nil, toErrorList(name, err)
+	}
+	attachSpans(c.file, toks)
+	c.file.Comments = comments
 	return c.file, nil
+}
+
+// attachSpans sets the end of every item and the body brace of every
+// transition from the token spans, for the printer's comment placement:
+// an item ends with the last token before the next declaration or item.
+func attachSpans(f *File, toks []tokSpan) {
+	var starts []int // offsets of every top-level entry, in source order
+	if f.NumProcs != nil {
+		starts = append(starts, f.NumProcs.Pos.Offset)
+	}
+	for _, t := range f.Types {
+		starts = append(starts, t.Pos.Offset)
+	}
+	for _, s := range f.Symbols {
+		starts = append(starts, s.Pos.Offset)
+	}
+	for _, it := range f.Items {
+		starts = append(starts, it.ItemPos().Offset)
+	}
+	slices.Sort(starts)
+	for _, it := range f.Items {
+		from := it.ItemPos().Offset
+		to := len(toks)
+		if i, ok := slices.BinarySearch(starts, from); ok && i+1 < len(starts) {
+			next := starts[i+1]
+			to = sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= next })
+		}
+		first := sort.Search(len(toks), func(k int) bool { return toks[k].Pos.Offset >= from })
+		if to <= first {
+			continue
+		}
+		span := toks[first:to]
+		end := span[len(span)-1].End
+		switch x := it.(type) {
+		case *Init:
+			x.End = end
+		case *Property:
+			x.End = end
+		case *Predicate:
+			x.End = end
+		case *Transition:
+			x.End = end
+			depth := 0
+			for _, tk := range span {
+				switch tk.Value {
+				case "{":
+					if depth == 0 {
+						x.Body = tk.Pos
+					}
+					depth++
+				case "}":
+					depth--
+				}
+			}
+		}
+	}
 }
 
 // toErrorList turns a participle or lexer error into a positioned error.

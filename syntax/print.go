@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 )
@@ -12,35 +11,131 @@ const lineWidth = 80
 
 // Print returns the canonical source text of a file: one declaration per
 // line, a blank line between items, formulas with the fewest parentheses
-// that keep their structure. Parse(Print(f)) yields f again (up to
-// positions). Comments are not kept.
+// that keep their structure, and the file's comments. Parse(Print(f))
+// yields f again (up to positions), and printing is idempotent.
+//
+// Comments are placed by position. The printer emits lines, most of them
+// anchored at the source position of the construct they start (an entry,
+// a conjunct of a broken formula, an action, a case branch, a closing
+// brace at the end of its block). Before a line, every comment that comes
+// before its anchor is emitted: a comment that shared its source line with
+// the token before it trails the last line printed; one on a line of its
+// own gets a line of its own, indented like the line that follows. A
+// block (a formula in braces, a transition's actions) with a comment on a
+// line of its own inside is printed on several lines so that the comment
+// stays inside. Between top-level entries a blank line in the source
+// before or after a comment is kept.
 func Print(f *File) string {
-	var b bytes.Buffer
-	sep := func() {
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-	}
+	p := &printer{comments: f.Comments}
+	started := false
 	if f.NumProcs != nil {
-		fmt.Fprintf(&b, "number_procs %d\n", f.NumProcs.N)
+		p.line(f.NumProcs.Pos, "", fmt.Sprintf("number_procs %d", f.NumProcs.N), top)
+		started = true
 	}
-	if len(f.Types) > 0 {
-		sep()
-		for _, t := range f.Types {
-			b.WriteString(typeDecl(t) + "\n")
-		}
+	for i, t := range f.Types {
+		p.line(t.Pos, "", typeDecl(t), top|sepIf(i == 0 && started))
 	}
-	if len(f.Symbols) > 0 {
-		sep()
-		for _, s := range f.Symbols {
-			b.WriteString(symbolDecl(s) + "\n")
-		}
+	started = started || len(f.Types) > 0
+	for i, s := range f.Symbols {
+		p.line(s.Pos, "", symbolDecl(s), top|sepIf(i == 0 && started))
 	}
+	started = started || len(f.Symbols) > 0
 	for _, it := range f.Items {
-		sep()
-		b.WriteString(item(it))
+		p.item(it, started)
+		started = true
 	}
-	return b.String()
+	p.flush(Pos{}, "", top, true)
+	if len(p.out) == 0 {
+		return ""
+	}
+	return strings.Join(p.out, "\n") + "\n"
+}
+
+// lineFlags qualify a printed line.
+type lineFlags int
+
+const (
+	top     lineFlags = 1 << iota // starts a top-level entry: source blank lines around comments are kept
+	sep                           // a blank line goes before it (and before its leading comments)
+	closing                       // a closing brace: comments before it are indented one level deeper
+)
+
+func sepIf(b bool) lineFlags {
+	if b {
+		return sep
+	}
+	return 0
+}
+
+// printer accumulates output lines and places comments among them.
+type printer struct {
+	comments []*Comment
+	next     int      // the first comment not yet placed
+	out      []string // lines without their newline; "" is a blank line
+}
+
+// line emits a line anchored at pos (a zero pos anchors nothing: comments
+// wait for the next anchored line).
+func (p *printer) line(pos Pos, indent, text string, fl lineFlags) {
+	if pos.Line > 0 {
+		ci := indent
+		if fl&closing != 0 {
+			ci += "  "
+		}
+		p.flush(pos, ci, fl, false)
+	} else if fl&sep != 0 && len(p.out) > 0 {
+		p.out = append(p.out, "")
+	}
+	p.out = append(p.out, indent+text)
+}
+
+// flush emits the comments before pos (all of them with all set), then
+// the blank line that separates the entry when fl has sep.
+func (p *printer) flush(pos Pos, indent string, fl lineFlags, all bool) {
+	pendingSep := fl&sep != 0 && len(p.out) > 0
+	var last *Comment
+	for ; p.next < len(p.comments); p.next++ {
+		c := p.comments[p.next]
+		if !all && c.Pos.Offset >= pos.Offset {
+			break
+		}
+		if !c.OwnLine() && len(p.out) > 0 && p.out[len(p.out)-1] != "" {
+			p.out[len(p.out)-1] += " " + c.Text
+			continue
+		}
+		switch {
+		case pendingSep:
+			p.out = append(p.out, "")
+			pendingSep = false
+		case fl&top != 0 && c.BlankBefore() && len(p.out) > 0 && p.out[len(p.out)-1] != "":
+			p.out = append(p.out, "")
+		}
+		p.out = append(p.out, indent+c.Text)
+		last = c
+	}
+	switch {
+	case pendingSep:
+		p.out = append(p.out, "")
+	case fl&top != 0 && last != nil && !all && pos.Line > last.End.Line+1:
+		p.out = append(p.out, "")
+	}
+}
+
+// ownLineIn reports whether a comment on a line of its own lies strictly
+// between two positions (both known).
+func (p *printer) ownLineIn(lo, hi Pos) bool {
+	if lo.Line == 0 || hi.Line == 0 {
+		return false
+	}
+	for _, c := range p.comments[p.next:] {
+		if c.Pos.Offset >= hi.Offset {
+			break
+		}
+		if c.Pos.Offset > lo.Offset && c.OwnLine() {
+			return true
+		}
+	}
+	return false
 }
 
 func typeDecl(t *TypeDecl) string {
@@ -80,14 +175,16 @@ func paramList(ids []Ident) string {
 	return "(" + joinIdents(ids, " ") + ")"
 }
 
-func item(it Item) string {
+// item prints an item, after a blank line unless it is the first entry.
+func (p *printer) item(it Item, started bool) {
+	fl := top | sepIf(started)
 	switch x := it.(type) {
 	case *Init:
 		head := "init"
 		if x.Params != nil {
 			head += " " + paramList(x.Params)
 		}
-		return block(head, x.Body) + "\n"
+		p.block(x.Pos, x.End, head, x.Body, fl, p.ownLineIn(x.Pos, x.End))
 	case *Property:
 		head := "unsafe"
 		if x.Kind == Invariant {
@@ -99,109 +196,141 @@ func item(it Item) string {
 		if x.Params != nil {
 			head += " " + paramList(x.Params)
 		}
-		return block(head, x.Body) + "\n"
+		p.block(x.Pos, x.End, head, x.Body, fl, p.ownLineIn(x.Pos, x.End))
 	case *Predicate:
-		return block("predicate "+x.Name+"("+joinIdents(x.Params, ", ")+")", x.Body) + "\n"
+		head := "predicate " + x.Name + "(" + joinIdents(x.Params, ", ") + ")"
+		p.block(x.Pos, x.End, head, x.Body, fl, p.ownLineIn(x.Pos, x.End))
 	case *Transition:
-		return transition(x)
+		p.transition(x, fl)
+	default:
+		panic(fmt.Sprintf("syntax.Print: unknown item %T", it))
 	}
-	panic(fmt.Sprintf("syntax.Print: unknown item %T", it))
 }
 
-// block prints `head { formula }`, breaking a long formula after each
-// top-level `&&`.
-func block(head string, f Formula) string {
+// block prints `head { formula }` anchored at pos, breaking the formula
+// after each top-level `&&` when it is too long for one line or when
+// broken is set; the closing brace is anchored at end.
+func (p *printer) block(pos, end Pos, head string, f Formula, fl lineFlags, broken bool) {
 	one := head + " { " + formula(f) + " }"
-	if len(one) <= lineWidth {
-		return one
+	if len(one) <= lineWidth && !broken {
+		p.line(pos, "", one, fl)
+		return
 	}
-	var conj []string
+	type conj struct {
+		pos  Pos
+		text string
+	}
+	var cs []conj
 	for {
 		b, ok := f.(*Binary)
 		if !ok || b.Op != OpAnd {
 			break
 		}
 		l, _ := operand(b.L, precAnd+1, false)
-		conj = append(conj, l)
+		cs = append(cs, conj{b.L.FormulaPos(), l})
 		f = b.R
 	}
 	r, _ := operand(f, precAnd, true)
-	conj = append(conj, r)
-	return head + " {\n  " + strings.Join(conj, " &&\n  ") + "\n}"
+	cs = append(cs, conj{f.FormulaPos(), r})
+	p.line(pos, "", head+" {", fl)
+	for i, c := range cs {
+		text := c.text
+		if i < len(cs)-1 {
+			text += " &&"
+		}
+		p.line(c.pos, "  ", text, 0)
+	}
+	p.line(end, "", "}", closing)
 }
 
-func transition(t *Transition) string {
-	var b strings.Builder
+func (p *printer) transition(t *Transition, fl lineFlags) {
 	ps := make([]string, len(t.Params))
-	for i, p := range t.Params {
-		ps[i] = p.Name
-		if p.Acting {
-			ps[i] = "[" + p.Name + "]"
+	for i, prm := range t.Params {
+		ps[i] = prm.Name
+		if prm.Acting {
+			ps[i] = "[" + prm.Name + "]"
 		}
 	}
-	b.WriteString("transition " + t.Name + " (" + strings.Join(ps, " ") + ")\n")
+	p.line(t.Pos, "", "transition "+t.Name+" ("+strings.Join(ps, " ")+")", fl)
 	if t.Guard != nil {
-		b.WriteString(block("requires", t.Guard) + "\n")
+		g := t.Guard.FormulaPos()
+		p.block(g, t.Body, "requires", t.Guard, 0, p.ownLineIn(g, t.Body))
 	}
-	var lines []string
+	var lines [][]srcLine // per let or action, its lines
 	multi := false
 	for _, l := range t.Lets {
-		lines = append(lines, "let "+l.Name+" = "+term(l.Value)+" in")
+		lines = append(lines, []srcLine{{l.Pos, "let " + l.Name + " = " + term(l.Value) + " in"}})
 	}
 	for _, a := range t.Actions {
-		s := action(a)
-		multi = multi || strings.Contains(s, "\n")
-		lines = append(lines, s)
+		al := action(a)
+		multi = multi || len(al) > 1
+		lines = append(lines, al)
 	}
-	body := strings.Join(lines, " ")
+	texts := make([]string, len(lines))
+	for i, l := range lines {
+		texts[i] = l[0].text
+	}
+	body := strings.Join(texts, " ")
 	if len(t.Actions) > 0 {
-		body = strings.Join(lines[:len(t.Lets)], " ")
+		body = strings.Join(texts[:len(t.Lets)], " ")
 		if len(t.Lets) > 0 {
 			body += " "
 		}
-		body += strings.Join(lines[len(t.Lets):], "; ")
+		body += strings.Join(texts[len(t.Lets):], "; ")
 	}
-	if !multi && len(body)+4 <= lineWidth {
+	if !multi && len(body)+4 <= lineWidth && !p.ownLineIn(t.Body, t.End) {
 		if body == "" {
-			b.WriteString("{ }\n")
+			p.line(t.Body, "", "{ }", 0)
 		} else {
-			b.WriteString("{ " + body + " }\n")
+			p.line(t.Body, "", "{ "+body+" }", 0)
 		}
-		return b.String()
+		return
 	}
-	b.WriteString("{\n")
+	p.line(t.Body, "", "{", 0)
 	for i, l := range lines {
-		b.WriteString("  " + strings.ReplaceAll(l, "\n", "\n  "))
-		if i >= len(t.Lets) && i < len(lines)-1 {
-			b.WriteString(";")
+		for j, bl := range l {
+			text := bl.text
+			if j == len(l)-1 && i >= len(t.Lets) && i < len(lines)-1 {
+				text += ";"
+			}
+			indent := "  "
+			if j > 0 {
+				indent = "    "
+			}
+			p.line(bl.pos, indent, text, 0)
 		}
-		b.WriteString("\n")
 	}
-	b.WriteString("}\n")
-	return b.String()
+	p.line(t.End, "", "}", closing)
 }
 
-func action(a *Action) string {
+// srcLine is a printed line with the source position it starts at.
+type srcLine struct {
+	pos  Pos
+	text string
+}
+
+// action prints an update: one line, or a case on several lines (the
+// first `A[j] := case`, then one per branch), each with its position.
+func action(a *Action) []srcLine {
 	lhs := a.Target
 	if a.Index != nil {
 		lhs += "[" + procs(a.Index) + "]"
 	}
 	switch v := a.Value.(type) {
 	case *TermRHS:
-		return lhs + " := " + term(v.Term)
+		return []srcLine{{a.Pos, lhs + " := " + term(v.Term)}}
 	case *Nondet:
-		return lhs + " := " + v.Mark
+		return []srcLine{{a.Pos, lhs + " := " + v.Mark}}
 	case *Case:
-		var b strings.Builder
-		b.WriteString(lhs + " := case")
+		out := []srcLine{{a.Pos, lhs + " := case"}}
 		for _, br := range v.Branches {
 			cond := "_"
 			if br.Cond != nil {
 				cond = formula(br.Cond)
 			}
-			b.WriteString("\n  | " + cond + " : " + term(br.Value))
+			out = append(out, srcLine{br.Pos, "| " + cond + " : " + term(br.Value)})
 		}
-		return b.String()
+		return out
 	}
 	panic(fmt.Sprintf("syntax.Print: unknown right-hand side %T", a.Value))
 }
