@@ -12,6 +12,8 @@ const (
 	exitBadInput     = 2 // bad input or usage
 	exitUnknown      = 3 // a limit was reached
 	exitDisagreement = 4 // crosscheck found a disagreement
+
+	exitNotFormatted = 1 // fmt -l or -d: some file is not formatted
 )
 
 // exitError carries an exit status out of a command; its message, if any,
