@@ -7,12 +7,17 @@ FUZZTIME ?= 5m
 
 all: build
 
-# deps installs the C libraries cgo needs (Debian's libz3-dev) when missing.
+# deps installs what cgo and the pictures need when missing: Debian's
+# libz3-dev (Z3's C library, linked by smt/z3) and graphviz (dot, which
+# renders `cubew check --trace-svg`).
 deps:
-	@if [ ! -f /usr/include/z3.h ]; then \
-		echo "installing libz3-dev"; \
+	@missing=; \
+	[ -f /usr/include/z3.h ] || missing="$$missing libz3-dev"; \
+	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
 		SUDO=; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libz3-dev >/dev/null; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps
@@ -20,8 +25,12 @@ build: deps
 
 # run checks the bundled examples and prints a verdict table. Some examples
 # are broken on purpose, so exit status 1 (some UNSAFE) is the expected one.
+# It then draws the counterexample of a broken example (flag_mutex under
+# TSO: store buffering lets both processes enter) as an execution graph.
 run: build
 	./bin/cubew check --verify-trace examples/*.cub; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 1 ]
+	@./bin/cubew check --trace-svg bin/flag_mutex.svg examples/flag_mutex.cub >/dev/null; [ $$? -eq 1 ]
+	@echo "counterexample of examples/flag_mutex.cub drawn in $(CURDIR)/bin/flag_mutex.svg"
 
 test: deps
 	$(GO) vet ./...

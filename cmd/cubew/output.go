@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 )
 
 // printOpts are the choices shared by the result printers.
@@ -28,10 +27,11 @@ func printResults(w io.Writer, format formatFlag, results []fileResult, o printO
 // printText writes one aligned line per result: file, verdict, memory
 // model, instance, work done and time; the reason of an UNKNOWN answer;
 // the counterexample of an UNSAFE one on one line, or step by step with
-// Trace.
+// Trace. Columns are aligned over all results, whatever comes between.
 func printText(w io.Writer, results []fileResult, o printOpts) error {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, r := range results {
+	rows := make([][]string, len(results))
+	var widths []int
+	for i, r := range results {
 		cols := []string{r.File, strings.ToUpper(r.Verdict.String()), r.Model}
 		if r.N > 0 {
 			inst := fmt.Sprintf("n=%d", r.N)
@@ -42,22 +42,37 @@ func printText(w io.Writer, results []fileResult, o printOpts) error {
 		}
 		cols = append(cols, work(r)...)
 		cols = append(cols, fmt.Sprintf("%.3fs", r.Seconds))
-		fmt.Fprintln(tw, strings.Join(cols, "\t"))
-		if r.Reason != "" {
-			fmt.Fprintf(tw, "\treason: %s\n", r.Reason)
-		}
-		if t := r.Trace; t != nil {
-			if !o.Trace {
-				fmt.Fprintf(tw, "\ttrace: %s\n", t.short())
-				continue
+		rows[i] = cols
+		for j, c := range cols {
+			if j == len(widths) {
+				widths = append(widths, 0)
 			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			printTrace(w, r.File, t)
+			widths[j] = max(widths[j], len(c))
 		}
 	}
-	return tw.Flush()
+	var b strings.Builder
+	for i, r := range results {
+		for j, c := range rows[i] {
+			if j == len(rows[i])-1 {
+				b.WriteString(c)
+			} else {
+				fmt.Fprintf(&b, "%-*s  ", widths[j], c)
+			}
+		}
+		b.WriteString("\n")
+		if r.Reason != "" {
+			fmt.Fprintf(&b, "    reason: %s\n", r.Reason)
+		}
+		if t := r.Trace; t != nil {
+			if o.Trace {
+				printTrace(&b, r.File, t)
+			} else {
+				fmt.Fprintf(&b, "    trace: %s\n", t.short())
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // work describes the work an engine did, as text columns.

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/require"
+)
+
+// TestVerbose: -v adds progress and a statistics block on stderr and
+// changes nothing on stdout.
+func TestVerbose(t *testing.T) {
+	old := progressLogEvery
+	progressLogEvery = 0 // a progress line per visited node
+	defer func() { progressLogEvery = old }()
+
+	_, quiet, quietErr := cubew(t, "check", "testdata/flag_mutex_fenced.cub")
+	require.Empty(t, quietErr, "no progress when stderr is not a terminal and -v is absent")
+	code, out, errs := cubew(t, "check", "-v", "testdata/flag_mutex_fenced.cub")
+	require.Equal(t, exitSafe, code)
+	require.Equal(t, normalize(quiet), normalize(out), "-v writes nothing more on stdout")
+
+	progress := regexp.MustCompile(`(?m)^testdata/flag_mutex_fenced.cub: \d+ nodes, queue \d+, depth \d+, \d+ nodes/s, \S+$`)
+	require.Regexp(t, progress, errs)
+	for _, s := range []string{
+		"testdata/flag_mutex_fenced.cub: statistics\n",
+		"  nodes visited ", "  covered ", "without the solver", "  solver calls ",
+		"  time in pre-image ", "  time in subsumption ", "  time in the solver ", "  total time ",
+	} {
+		require.Contains(t, errs, s)
+	}
+	nodes := regexp.MustCompile(`nodes visited\s+(\d+)`).FindStringSubmatch(errs)
+	require.NotNil(t, nodes)
+	require.Contains(t, out, " "+nodes[1]+" nodes", "the statistics agree with the result")
+}
+
+// TestProgressTerminal: on a terminal the line is rewritten in place and
+// erased at the end.
+func TestProgressTerminal(t *testing.T) {
+	var b strings.Builder
+	p := &progress{w: &b, file: "m.cub", live: true}
+	p.update(reachProgress(10, 3, 2))
+	p.update(reachProgress(20, 1, 4))
+	p.done()
+	s := b.String()
+	require.Equal(t, 2, strings.Count(s, "\r\033[K"+"m.cub: "))
+	require.True(t, strings.HasSuffix(s, "\r\033[K"), "the line is erased")
+	require.Contains(t, s, "m.cub: 20 nodes, queue 1, depth 4, ")
+	require.NotContains(t, s, "\n", "a live line never scrolls")
+
+	var nilProgress *progress
+	nilProgress.done() // nothing to erase, no panic
+	require.Nil(t, newProgress(&b, false, "m.cub"), "no progress into a buffer without -v")
+}
+
+// TestVerifyTraceWeak: --verify-trace confirms a weak counterexample by
+// replaying it on the bounded engine; a trace that cannot be replayed
+// turns the answer into UNKNOWN with the reason.
+func TestVerifyTraceWeak(t *testing.T) {
+	code, out, errs := cubew(t, "check", "--verify-trace", "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Contains(t, out, "UNSAFE")
+
+	m, err := load("testdata/flag_mutex.cub", syntax.CheckOptions{})
+	require.NoError(t, err)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	r := fileResult{File: "testdata/flag_mutex.cub", Model: "tso", Verdict: translate.Unsafe, model: m,
+		Trace: &trace{Procs: 2, Unsafe: "unsafe[1]", Witness: []int{1, 2},
+			// enter before raise: the guard of enter needs Pc = Raised.
+			Steps: []traceStep{{Transition: "enter", Procs: []int{1}}, {Transition: "enter", Procs: []int{2}}}}}
+	verifyAndExplain(context.Background(), &r, sys, memmodel.TSO, &checkOpts{verifyTrace: true}, nil)
+	require.Equal(t, translate.Unknown, r.Verdict)
+	require.Nil(t, r.Trace)
+	require.Contains(t, r.Reason, "counterexample does not replay on a concrete instance with 2 processes")
+}
+
+// TestHelpExamples: every command's help page has an example.
+func TestHelpExamples(t *testing.T) {
+	var walk func(c *cobra.Command)
+	seen := 0
+	walk = func(c *cobra.Command) {
+		if !c.Hidden {
+			require.NotEmpty(t, c.Example, "command %q has no example", c.CommandPath())
+			seen++
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd())
+	require.GreaterOrEqual(t, seen, 8, "root, parse, check, fmt, help, completion and its shells")
+
+	code, out, _ := cubew(t, "help", "check")
+	require.Equal(t, exitSafe, code)
+	require.Contains(t, out, "Examples:")
+	require.Contains(t, out, "--trace-svg")
+}
+
+// TestCompletion: cobra's completion scripts, and completions of the enum
+// flags.
+func TestCompletion(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
+		code, out, errs := cubew(t, "completion", sh)
+		require.Equal(t, exitSafe, code, errs)
+		require.Contains(t, out, "cubew")
+	}
+	code, out, _ := cubew(t, "__complete", "check", "--model", "")
+	require.Equal(t, exitSafe, code)
+	for _, m := range []string{"sc", "tso", "pso"} {
+		require.Contains(t, out, m+"\t")
+	}
+	_, out, _ = cubew(t, "__complete", "check", "--format", "")
+	require.Contains(t, out, "json\t")
+	_, out, _ = cubew(t, "__complete", "")
+	for _, c := range []string{"check", "parse", "fmt"} {
+		require.Contains(t, out, c+"\t")
+	}
+}
+
+func reachProgress(nodes, queue, depth int) reach.Progress {
+	return reach.Progress{Nodes: nodes, Queue: queue, Depth: depth, Elapsed: time.Second}
+}
