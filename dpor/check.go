@@ -35,21 +35,27 @@ func Check(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) 
 	if opts.MaxSteps <= 0 || opts.MaxSteps > maxGraphSteps {
 		return nil, fmt.Errorf("the dpor engine needs a steps bound 1..%d, got %d", maxGraphSteps, opts.MaxSteps)
 	}
-	return check(ctx, m, opts, nil)
+	return check(ctx, m, opts, hooks{})
+}
+
+// hooks let tests watch a run.
+type hooks struct {
+	state func(*program, *state) // every state evaluated
+	graph func(*graph, bool)     // every explored graph (complete or blocked)
 }
 
 // maxGraphSteps bounds MaxSteps for Check (graphs are arrays of that size).
 const maxGraphSteps = 1024
 
-// check is Check with a hook called on every state evaluated (tests use it
-// to compare the reachable states with the explicit engine's).
-func check(ctx context.Context, m *syntax.Model, opts Options, onState func(*program, *state)) (*Result, error) {
+// check is Check with hooks (tests use them to compare the reachable
+// states with the explicit engine's and to count graphs).
+func check(ctx context.Context, m *syntax.Model, opts Options, h hooks) (*Result, error) {
 	gp, err := compileGraph(m, opts.N, opts.MaxSteps, opts.Model)
 	if err != nil {
 		return nil, err
 	}
 	x := newGExplorer(ctx, gp, opts)
-	x.onState = onState
+	x.onState, x.onGraph = h.state, h.graph
 	ierr := gp.initStates(x.flags.approx, func(st *state) bool {
 		x.res.Initial++
 		x.runInit(st)
@@ -81,7 +87,8 @@ type gexplorer struct {
 
 	init      *state    // the current initial state
 	initLocal [][]value // per thread, its local cells in the initial state
-	sv        []value   // evaluation scratch: constants; everything else unset
+	sv        []value   // evaluation scratch: base, plus what one evaluation needs
+	base      []value   // constants and locations nobody writes; everything else unset
 	sst       state     // sv as a state
 	evals     evaluator
 
@@ -91,6 +98,7 @@ type gexplorer struct {
 	err     error
 	found   *foundCut
 	onState func(*program, *state)
+	onGraph func(*graph, bool) // tests: every explored graph
 	cuts    cutScratch
 }
 
@@ -120,12 +128,13 @@ func (x *gexplorer) runInit(st *state) {
 		}
 	}
 	x.init = st
-	x.sv = slices.Clone(st.vals)
-	for l := range x.sv {
-		if gp.mem[l] || gp.owner[l] > 0 {
-			x.sv[l] = unset
+	x.base = slices.Clone(st.vals)
+	for l := range x.base {
+		if gp.mem[l] && gp.writer[l] != noWriter || gp.owner[l] > 0 {
+			x.base[l] = unset
 		}
 	}
+	x.sv = slices.Clone(x.base)
 	x.sst = state{vals: x.sv}
 	x.initLocal = make([][]value, gp.threads)
 	for q, ls := range gp.locals {
@@ -208,7 +217,7 @@ func (x *gexplorer) next(g *graph) (int, int, []int32) {
 		if len(x.gp.insts[q]) == 0 || len(ss) > 0 && ss[len(ss)-1].opt == optBlocked {
 			continue
 		}
-		cands := x.candidates(q, x.localBefore(g, q, len(ss)))
+		cands := x.candidates(g, q, len(ss))
 		if len(cands) == 0 {
 			continue
 		}
@@ -243,6 +252,9 @@ func (x *gexplorer) visit(g *graph) {
 			x.res.Blocked++
 		} else {
 			x.res.Executions++
+		}
+		if x.onGraph != nil {
+			x.onGraph(g, blocked)
 		}
 		if m := x.opts.MaxExecutions; m > 0 && x.res.Executions+x.res.Blocked >= m {
 			x.unknown(fmt.Sprintf("execution limit %d reached", m))
@@ -421,7 +433,7 @@ func (x *gexplorer) backward(g *graph, a ref) {
 				rs := g2.at(r)
 				rs.reads = slices.Clone(rs.reads)
 				rs.reads[k].rf = a
-				x.keybuf = g2.key(x.keybuf[:0])
+				x.keybuf = g2.key(x.keybuf[:0], true)
 				if _, dup := rd.done[string(x.keybuf)]; dup {
 					continue
 				}

@@ -30,6 +30,29 @@ func (x *gexplorer) clearLocal(q int) {
 	}
 }
 
+// setOwned loads the memory locations only thread q writes, as q reads
+// them before its step i: its own latest write, else the initial value.
+func (x *gexplorer) setOwned(g *graph, q, i int) {
+	for _, l := range x.gp.owned[q] {
+		x.sv[l] = x.init.vals[l]
+	find:
+		for j := i - 1; j >= 0; j-- {
+			for _, w := range g.th[q][j].writes {
+				if int(w.loc) == l {
+					x.sv[l] = w.val
+					break find
+				}
+			}
+		}
+	}
+}
+
+func (x *gexplorer) clearOwned(q int) {
+	for _, l := range x.gp.owned[q] {
+		x.sv[l] = x.base[l]
+	}
+}
+
 // evaluator returns the scratch evaluator for instance in.
 func (x *gexplorer) evaluator(in *inst) *evaluator {
 	ev := &x.evals
@@ -40,11 +63,18 @@ func (x *gexplorer) evaluator(in *inst) *evaluator {
 	return ev
 }
 
-// candidates returns the instances of thread q whose guard is not false
-// when every memory location is unknown (the locally enabled ones).
-func (x *gexplorer) candidates(q int, local []value) []int32 {
-	x.setLocal(q, local)
-	defer x.clearLocal(q)
+// candidates returns the instances thread q may fire as its step i: those
+// whose guard is not false when the memory locations other threads may
+// write are unknown (the locally enabled ones). Reading the others has one
+// outcome: a thread reads its own latest write of a location only it
+// writes, and the initial value of a location nobody writes.
+func (x *gexplorer) candidates(g *graph, q, i int) []int32 {
+	x.setLocal(q, x.localBefore(g, q, i))
+	x.setOwned(g, q, i)
+	defer func() {
+		x.clearLocal(q)
+		x.clearOwned(q)
+	}()
 	var out []int32
 	for k := range x.gp.insts[q] {
 		in := &x.gp.insts[q][k]
@@ -71,7 +101,7 @@ func (x *gexplorer) outcomes(g *graph, q, i int) []outcome {
 	defer func() {
 		x.clearLocal(q)
 		for _, r := range s.reads {
-			x.sv[r.loc] = unset
+			x.sv[r.loc] = x.base[r.loc]
 		}
 	}()
 	var outs []outcome

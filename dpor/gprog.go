@@ -23,6 +23,12 @@ type gprog struct {
 	lslot   []int    // lslot[l]: index of local location l in locals[owner[l]]
 	insts   [][]inst // insts[q]: the instances thread q may fire, in model order
 	ntrans  []gtrans // per transition (by index)
+	// writer[l] is the only thread that may write memory location l
+	// (statically), noWriter when none may, manyWriters when several may.
+	// A thread reads its own latest write of a location only it writes,
+	// so the value is known without choosing a write to read from.
+	writer []int
+	owned  [][]int // owned[q]: the memory locations only thread q writes
 }
 
 // gtrans holds what the graph engine knows statically of a transition.
@@ -105,7 +111,73 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 			return nil, ierr
 		}
 	}
+	g.ownership()
 	return g, nil
+}
+
+// The values of gprog.writer besides a thread.
+const (
+	noWriter    = -1
+	manyWriters = -2
+)
+
+// ownership computes which thread may write each memory location.
+func (g *gprog) ownership() {
+	g.writer = make([]int, len(g.locs))
+	for l := range g.writer {
+		g.writer[l] = noWriter
+	}
+	for q, ins := range g.insts {
+		for i := range ins {
+			for _, l := range g.mayWrite(&ins[i]) {
+				switch g.writer[l] {
+				case noWriter:
+					g.writer[l] = q
+				case q, manyWriters:
+				default:
+					g.writer[l] = manyWriters
+				}
+			}
+		}
+	}
+	g.owned = make([][]int, g.threads)
+	for l, q := range g.writer {
+		if g.mem[l] && q >= 0 {
+			g.owned[q] = append(g.owned[q], l)
+		}
+	}
+}
+
+// mayWrite lists the memory locations an instance may write: the targets
+// of its assignments, and every cell a case update may change (branches
+// that keep the cell excluded).
+func (g *gprog) mayWrite(in *inst) []int {
+	var out []int
+	ev := &evaluator{p: g.program}
+	for k, prm := range in.t.t.Params {
+		ev.env = append(ev.env, pvar{prm.Name, in.procs[k]})
+	}
+	for ai, a := range in.t.actions {
+		if !g.memSym(a.sym) {
+			continue
+		}
+		if a.cases == nil {
+			if l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index); ok {
+				out = append(out, l)
+			}
+			continue
+		}
+		if !slices.Contains(g.ntrans[in.t.idx].keeps[ai], false) {
+			continue
+		}
+		forTuples(g.n, len(a.vars), false, nil, func(tuple []int) bool {
+			if l, err := g.cell(a.sym, tuple); err == nil {
+				out = append(out, l)
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // compileTrans classifies a transition's accesses and finds the case

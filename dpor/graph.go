@@ -246,8 +246,9 @@ func (s *step) clearChoice() {
 }
 
 // key appends an encoding of g without its stamps: the steps of each
-// thread and the coherence orders.
-func (g *graph) key(dst []byte) []byte {
+// thread (with the revisitable flags of reads when flags is set) and the
+// coherence orders.
+func (g *graph) key(dst []byte, flags bool) []byte {
 	for _, ss := range g.th {
 		dst = binary.AppendUvarint(dst, uint64(len(ss)))
 		for i := range ss {
@@ -256,9 +257,9 @@ func (g *graph) key(dst []byte) []byte {
 			dst = binary.AppendUvarint(dst, uint64(len(s.reads)))
 			for _, r := range s.reads {
 				dst = binary.AppendVarint(dst, int64(r.rf))
-				if r.fixed {
+				if flags && r.fixed {
 					dst = append(dst, 1)
-				} else {
+				} else if flags {
 					dst = append(dst, 0)
 				}
 			}

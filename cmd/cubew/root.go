@@ -45,7 +45,7 @@ Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE, 2 bad input or usage,
 	root.SetVersionTemplate("cubew {{.Version}}\n")
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
-	root.AddCommand(newParseCmd(), newCheckCmd(g), newFmtCmd())
+	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd())
 	addCompletionHelp(root)
 	return root
 }

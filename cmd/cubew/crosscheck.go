@@ -1,0 +1,249 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/smt/z3"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/spf13/cobra"
+)
+
+type crosscheckOpts struct {
+	maxN          int
+	steps         int
+	model         modelFlag
+	maxNodes      int
+	maxExecutions int
+	timeout       time.Duration
+}
+
+func newCrosscheckCmd(g *globalOpts) *cobra.Command {
+	o := crosscheckOpts{maxN: 3, steps: defaultSteps, maxNodes: 100000, maxExecutions: 500_000, timeout: 20 * time.Second}
+	cmd := &cobra.Command{
+		Use:   "crosscheck FILE...",
+		Short: "Compare the parameterized answer with bounded explorations of small instances",
+		Long: `For each model, run check (the parameterized engine) and the dpor engine on
+the instances with n = 2 .. --max-n processes (at most --steps transitions
+per process), and compare:
+
+  - a bounded instance that reaches an unsafe state where check says SAFE
+    is a disagreement;
+  - an UNSAFE answer of check whose counterexample cannot be replayed as an
+    execution of the bounded instance with as many processes as the trace
+    names is a disagreement.
+
+A bounded SAFE next to an UNSAFE answer is not one (the bug may need more
+processes or steps), and an UNKNOWN answer leaves nothing to compare: the
+output says so, as it says when an instance is too large for the limits
+(--timeout per run, --max-executions).
+
+Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
+(a bug in cubew).`,
+		Example: `  cubew crosscheck examples/*.cub
+  cubew crosscheck --max-n 4 --steps 4 --model pso model.cub`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.maxN < 2 {
+				return withCode(exitBadInput, "crosscheck: --max-n must be at least 2")
+			}
+			if o.steps < 1 {
+				return withCode(exitBadInput, "crosscheck: --steps must be at least 1")
+			}
+			bad, disagree := false, 0
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 8, 2, ' ', 0)
+			for _, path := range args {
+				c, err := crosscheckFile(cmd.Context(), path, &o, cmd.ErrOrStderr(), g.verbose)
+				if err != nil {
+					reportInputError(cmd.ErrOrStderr(), err)
+					bad = true
+					continue
+				}
+				c.print(tw)
+				disagree += len(c.disagreements)
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			switch {
+			case disagree > 0:
+				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", plural(disagree, "disagreement"))
+				return silentCode(exitDisagreement)
+			case bad:
+				return silentCode(exitBadInput)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.maxN, "max-n", o.maxN, "largest instance explored: n = 2 .. `N` processes")
+	f.IntVar(&o.steps, "steps", o.steps, "at most `K` transitions per process in the bounded instances")
+	f.Var(&o.model, "model", "memory model: sc, tso or pso (default: tso if the model declares weak variables, else sc)")
+	f.IntVar(&o.maxNodes, "max-nodes", o.maxNodes, "check: give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
+	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "bounded: give up on an instance after exploring this many executions; 0 for no limit")
+	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
+	registerEnumCompletions(cmd)
+	return cmd
+}
+
+// crosscheck is the outcome of one file.
+type crosscheck struct {
+	file, model string
+	check       fileResult
+	replay      string // the replay of check's counterexample: "" (none), "ok: ..." or why it failed
+	bounded     []fileResult
+	notes       []string
+	// disagreements say what disagrees; each is a bug in cubew.
+	disagreements []string
+}
+
+// crosscheckFile runs check and the bounded instances of one model and
+// compares them.
+func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr io.Writer, verbose bool) (*crosscheck, error) {
+	m, err := load(path, syntax.CheckOptions{SC: o.model == "sc"})
+	if err != nil {
+		return nil, err
+	}
+	model := defaultModel(m, o.model)
+	mm, err := memmodel.ByName(model)
+	if err != nil {
+		return nil, err
+	}
+	c := &crosscheck{file: path, model: model}
+	res, seconds, err := parameterized(ctx, m, mm, o.maxNodes, o.timeout)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	c.check = fromReach(path, model, m, res, seconds)
+	switch res.Verdict {
+	case translate.Unknown:
+		c.notes = append(c.notes, "check UNKNOWN: nothing to compare ("+res.Reason+")")
+	case translate.Unsafe:
+		c.replayTrace(ctx, m, mm, res.Trace, o.timeout)
+	}
+	for n := 2; n <= o.maxN; n++ {
+		if m.NumProcs > 0 && n > m.NumProcs {
+			c.notes = append(c.notes, fmt.Sprintf("n=%d exceeds number_procs %d", n, m.NumProcs))
+			break
+		}
+		bctx, cancel := withTimeout(ctx, o.timeout)
+		bres, k, bsec, err := runBounded(bctx, m, mm, "dpor", n, o.steps, o.maxExecutions, 0)
+		cancel()
+		if err != nil {
+			return nil, fmt.Errorf("%s: n=%d: %w", path, n, err)
+		}
+		if verbose {
+			printBoundedStats(stderr, path, "dpor", bres, k, bsec)
+		}
+		r := fromBounded(path, "dpor", m, bres, k, bsec)
+		c.bounded = append(c.bounded, r)
+		switch {
+		case bres.Verdict == translate.Unknown:
+			c.notes = append(c.notes, fmt.Sprintf("n=%d too large for the limits: %s", n, bres.Reason))
+		case bres.Verdict == translate.Unsafe && res.Verdict == translate.Safe:
+			c.disagreements = append(c.disagreements, fmt.Sprintf(
+				"check says SAFE but the instance with n=%d reaches %s: %s", n, bres.Witness.UnsafeName, witnessLine(bres.Witness)))
+		}
+	}
+	return c, nil
+}
+
+// withTimeout is context.WithTimeout, or a plain cancel when d is 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+// parameterized runs the parameterized engine as cubew check does (z3
+// solvers, a node limit), with a time limit.
+func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
+	start := time.Now()
+	sys, err := translate.Build(m)
+	if err != nil {
+		return nil, 0, err
+	}
+	ctx, cancel := withTimeout(ctx, timeout)
+	defer cancel()
+	res, err := reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,
+		NewSolver: func() smt.Solver { return z3.New() }})
+	return res, time.Since(start).Seconds(), err
+}
+
+// replayTrace replays check's counterexample on the bounded instance with
+// the trace's number of processes; a failure is a disagreement (or, when
+// the replay ran out of time, a note).
+func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, mm memmodel.Model, t *reach.Trace, timeout time.Duration) {
+	if t == nil {
+		c.disagreements = append(c.disagreements, "check says UNSAFE without a counterexample")
+		return
+	}
+	steps := make([]dpor.TraceStep, len(t.Steps))
+	for i, s := range t.Steps {
+		idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Pos == s.Pos() })
+		if idx < 0 {
+			c.disagreements = append(c.disagreements, fmt.Sprintf("trace step %d: no transition of the model at %s", i+1, s.Pos()))
+			return
+		}
+		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
+	}
+	rctx, cancel := withTimeout(ctx, timeout)
+	defer cancel()
+	w, err := dpor.ReplayTrace(rctx, m, dpor.Options{N: t.Procs, Model: mm}, steps, t.Unsafe)
+	switch {
+	case err != nil && rctx.Err() != nil:
+		c.notes = append(c.notes, fmt.Sprintf("the replay of the counterexample with %d processes ran out of time", t.Procs))
+	case err != nil:
+		c.replay = "FAILED"
+		c.disagreements = append(c.disagreements, fmt.Sprintf(
+			"check's counterexample %s does not replay with %d processes: %v", t, t.Procs, err))
+	default:
+		c.replay = fmt.Sprintf("replays with %d processes (%d steps with flushes)", t.Procs, len(w.Steps))
+	}
+}
+
+// witnessLine renders a bounded witness's transition instances on one line.
+func witnessLine(w *dpor.Witness) string {
+	parts := []string{"init"}
+	for _, s := range w.Steps {
+		if s.Kind == dpor.StepTransition {
+			parts = append(parts, s.String())
+		}
+	}
+	return strings.Join(append(parts, w.UnsafeName), " -> ")
+}
+
+// print writes the lines of one file: check's answer, each instance's, the
+// notes and the verdict of the comparison.
+func (c *crosscheck) print(w io.Writer) {
+	r := c.check
+	fmt.Fprintf(w, "%s\t%s\tcheck\t%s\t%s\t%.3fs\n", c.file, c.model, strings.ToUpper(r.Verdict.String()),
+		plural(r.Nodes, "node"), r.Seconds)
+	if c.replay != "" {
+		fmt.Fprintf(w, "\t\t\ttrace: %s\n", c.replay)
+	}
+	for _, b := range c.bounded {
+		fmt.Fprintf(w, "%s\t%s\tn=%d k=%d\t%s\t%s\t%.3fs\n", c.file, c.model, b.N, b.K, strings.ToUpper(b.Verdict.String()),
+			plural(b.Executions, "execution"), b.Seconds)
+	}
+	for _, n := range c.notes {
+		fmt.Fprintf(w, "\t\t\tnote: %s\n", n)
+	}
+	if len(c.disagreements) == 0 {
+		fmt.Fprintf(w, "\t\t\tagree\n")
+	}
+	for _, d := range c.disagreements {
+		fmt.Fprintf(w, "\t\t\tDISAGREE: %s\n", d)
+	}
+}
