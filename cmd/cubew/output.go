@@ -127,7 +127,11 @@ func printTrace(w io.Writer, file string, t *trace) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "  reaches %s with processes %s\n", t.Unsafe, procList(t.Witness))
+	reading := ""
+	if x != nil && len(x.Final) > 0 {
+		reading = ", which read now:"
+	}
+	fmt.Fprintf(w, "  reaches %s with processes %s%s\n", t.Unsafe, procList(t.Witness), reading)
 	if x == nil {
 		if t.ExecErr != "" {
 			fmt.Fprintf(w, "  (no concrete execution: %s)\n", t.ExecErr)

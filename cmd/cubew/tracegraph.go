@@ -23,7 +23,8 @@ const (
 // Graphviz execution graph: one column (cluster) per process, its memory
 // events in program order, grouped in a box per transition instance
 // labelled with its number and name; an init node with the initial values
-// read; rf edges green, co blue, fr orange dashed, po grey. Buffered writes
+// read; rf edges green, co blue, fr orange dashed (to the next write only:
+// the later ones follow by co), po grey. Buffered writes
 // say when they were flushed, or that they are still pending. A trace
 // without a concrete execution is drawn as its transition instances per
 // process.
@@ -152,7 +153,13 @@ func printTraceDot(w io.Writer, r fileResult) error {
 			}
 			fmt.Fprintf(&b, "  %s -> %s [color=%q, fontcolor=%q, label=\"co\", constraint=false];\n", e.From, e.To, colorCO, colorCO)
 		}
+		// fr to the first write co-after the one read: the others follow by co.
+		frNext := map[string]bool{}
 		for _, e := range x.fr() {
+			if frNext[e.From] {
+				continue
+			}
+			frNext[e.From] = true
 			fmt.Fprintf(&b, "  %s -> %s [color=%q, fontcolor=%q, label=\"fr\", style=dashed, constraint=false];\n", e.From, e.To, colorFR, colorFR)
 		}
 		fmt.Fprintf(&b, "  legend [shape=plaintext, style=\"\", fontsize=9, label=<%s>];\n", legend())
@@ -199,7 +206,7 @@ func eventStyle(e *event) string {
 }
 
 func legend() string {
-	return fmt.Sprintf(`<font color="%s">rf: reads from</font><br/><font color="%s">co: coherence order</font><br/><font color="%s">fr: from-read (read before a later write)</font><br/><font color="%s">po: program order</font>`,
+	return fmt.Sprintf(`<font color="%s">rf: reads from</font><br/><font color="%s">co: coherence order</font><br/><font color="%s">fr: from-read (read before the next write of its location)</font><br/><font color="%s">po: program order</font>`,
 		colorRF, colorCO, colorFR, colorPO)
 }
 
