@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -123,7 +124,8 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 	sv := solvers.stats
 	solvers.mu.Unlock()
 	fmt.Fprintf(w, "%s: statistics\n", file)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "  nodes visited\t%d\t(largest with %d process variables)\n", st.Nodes, st.MaxVars)
 	fmt.Fprintf(tw, "  pre-images\t%d\t\n", st.Generated)
 	fmt.Fprintf(tw, "  covered\t%d\t(%d without the solver)\n", st.Covered, st.Syntactic)
@@ -135,6 +137,11 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 	fmt.Fprintf(tw, "  time in the solver\t%s\t\n", dur(sv.Time))
 	fmt.Fprintf(tw, "  total time\t%.3fs\t\n", seconds)
 	tw.Flush()
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if line != "" {
+			fmt.Fprintln(w, strings.TrimRight(line, " \n"))
+		}
+	}
 }
 
 func dur(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }

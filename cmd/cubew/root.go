@@ -31,8 +31,13 @@ func newRootCmd() *cobra.Command {
 variables, fences and p @ X reads) for safety: SAFE for every number of
 processes, or UNSAFE with a counterexample, under SC, TSO or PSO.
 
-Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE, 2 bad input or usage,
-3 UNKNOWN (a limit was reached), 4 crosscheck disagreement.`,
+Exit status: 0 all SAFE (or parse OK), 1 some UNSAFE (fmt -l or -d: some
+file not formatted), 2 bad input or usage, 3 UNKNOWN (a limit was reached),
+4 crosscheck disagreement.
+
+Results go to stdout; errors, progress (on a terminal, or with -v) and
+statistics (-v) to stderr. docs/json.md describes --format json, docs/ci.md
+a CI job.`,
 		Example: `  cubew check examples/*.cub
   cubew check --trace examples/flag_mutex.cub
   cubew parse model.cub
