@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
@@ -178,6 +179,8 @@ func (x *execution) event(id string) *event {
 // are tried, nearest to the trace's order first, up to maxInterleavings;
 // the trace is then reordered to the one that runs.
 func replayExecution(ctx context.Context, m *syntax.Model, mm memmodel.Model, t *trace) (*execution, error) {
+	ctx, cancel := context.WithTimeout(ctx, replayBudget)
+	defer cancel()
 	var firstErr error
 	tried := 0
 	var found *execution
@@ -225,9 +228,12 @@ func replayExecution(ctx context.Context, m *syntax.Model, mm memmodel.Model, t 
 	return found, nil
 }
 
-// maxInterleavings bounds the orders of a trace's steps tried by
-// replayExecution.
-const maxInterleavings = 2000
+// maxInterleavings and replayBudget bound the orders of a trace's steps
+// tried by replayExecution, and the time spent.
+const (
+	maxInterleavings = 2000
+	replayBudget     = 20 * time.Second
+)
 
 func identity(n int) []int {
 	out := make([]int, n)
