@@ -49,8 +49,8 @@ func stateSets(t testing.TB, m *syntax.Model, opts Options) (explicit, graphs ma
 	dups := 0
 	gr, err = check(context.Background(), m, opts, hooks{
 		state: func(p *program, st *state) { graphs[observe(p, st)] = true },
-		graph: func(g *graph, _ bool) {
-			k := string(g.key(nil, false))
+		graph: func(init int, g *graph, _ bool) {
+			k := fmt.Sprint(init, string(g.key(nil, false)))
 			if seen[k] {
 				dups++
 			}

@@ -41,7 +41,7 @@ func Check(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) 
 // hooks let tests watch a run.
 type hooks struct {
 	state func(*program, *state) // every state evaluated
-	graph func(*graph, bool)     // every explored graph (complete or blocked)
+	graph func(int, *graph, bool) // every explored graph (complete or blocked), by initial state
 }
 
 // maxGraphSteps bounds MaxSteps for Check (graphs are arrays of that size).
@@ -98,7 +98,7 @@ type gexplorer struct {
 	err     error
 	found   *foundCut
 	onState func(*program, *state)
-	onGraph func(*graph, bool) // tests: every explored graph
+	onGraph func(int, *graph, bool) // tests: every explored graph
 	cuts    cutScratch
 }
 
@@ -254,7 +254,7 @@ func (x *gexplorer) visit(g *graph) {
 			x.res.Executions++
 		}
 		if x.onGraph != nil {
-			x.onGraph(g, blocked)
+			x.onGraph(x.res.Initial, g, blocked)
 		}
 		if m := x.opts.MaxExecutions; m > 0 && x.res.Executions+x.res.Blocked >= m {
 			x.unknown(fmt.Sprintf("execution limit %d reached", m))

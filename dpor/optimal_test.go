@@ -16,8 +16,8 @@ func explored(t testing.TB, src string, opts Options) (map[string]int, *Result) 
 	t.Helper()
 	m := load(t, src, false)
 	seen := map[string]int{}
-	res, err := check(context.Background(), m, opts, hooks{graph: func(g *graph, _ bool) {
-		seen[string(g.key(nil, false))]++
+	res, err := check(context.Background(), m, opts, hooks{graph: func(init int, g *graph, _ bool) {
+		seen[fmt.Sprint(init, string(g.key(nil, false)))]++
 	}})
 	require.NoError(t, err)
 	return seen, res

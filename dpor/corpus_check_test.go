@@ -1,0 +1,171 @@
+package dpor
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// Size limits of the engine comparison on the corpus and the examples: a
+// run that needs more than agreeMaxStates explicit states, or more than
+// agreeMaxExecutions execution graphs, or more than agreeTimeout, is too
+// large and only logged. Everything else must agree.
+const (
+	agreeMaxStates     = 20_000
+	agreeMaxExecutions = 20_000
+	agreeTimeout       = 2 * time.Second
+	// agreeSmallK is the steps bound of the comparisons where the explicit
+	// engine does not finish unbounded (infinite state spaces), and of the
+	// DPOR runs on models the explicit engine proves safe.
+	agreeSmallK = 3
+)
+
+// agreeFile is a model to compare the engines on, with the rules it is
+// checked under.
+type agreeFile struct {
+	name string
+	m    *syntax.Model
+}
+
+// agreeFiles loads the corpus (each file under its own rules) and the
+// examples (weak rules).
+func agreeFiles(t *testing.T) []agreeFile {
+	var out []agreeFile
+	if dir, err := corpus.Dir(); err == nil {
+		es, err := corpus.Expected(dir)
+		require.NoError(t, err)
+		for _, e := range es {
+			m, _ := loadCorpus(t, dir, e)
+			out = append(out, agreeFile{e.File, m})
+		}
+	}
+	for _, pat := range []string{"../examples/*.cub", "../examples/litmus/*.cub"} {
+		files, err := filepath.Glob(pat)
+		require.NoError(t, err)
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			out = append(out, agreeFile{f, load(t, string(src), false)})
+		}
+	}
+	return out
+}
+
+// stepsPerProcess returns the largest number of transitions one thread
+// (acting process, else first parameter, else thread 0) fires in a witness.
+func stepsPerProcess(m *syntax.Model, w *Witness) int {
+	count := map[int]int{}
+	k := 0
+	for _, s := range w.Steps {
+		if s.Kind != StepTransition {
+			continue
+		}
+		q := 0
+		if len(s.Procs) > 0 {
+			q = s.Procs[0]
+		}
+		for i, p := range m.Transitions[s.Index].Params {
+			if p.Acting {
+				q = s.Procs[i]
+			}
+		}
+		count[q]++
+		k = max(k, count[q])
+	}
+	return k
+}
+
+// TestCheckAgreesCorpus compares the DPOR engine with the explicit engine
+// on every corpus file and example, at n = 2 and 3, under SC, TSO and PSO:
+//
+//   - when the explicit engine finishes without a steps bound, DPOR with
+//     the steps bound its shortest witness needs (the most transitions one
+//     process fires in it) finds the model unsafe too, or DPOR with a small
+//     bound finds no unsafe state in a safe model;
+//   - otherwise both engines run with the same small bound and agree;
+//   - at n = 2 with 2 steps per process, both find the same reachable
+//     states.
+//
+// Runs beyond the size limits above are logged as too large.
+func TestCheckAgreesCorpus(t *testing.T) {
+	files := agreeFiles(t)
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			for _, n := range []int{2, 3} {
+				if f.m.NumProcs > 0 && n > f.m.NumProcs || n == 3 && testing.Short() {
+					continue
+				}
+				for _, mm := range models {
+					if !agreeOne(t, f, n, mm) {
+						break // the other models are as large
+					}
+				}
+			}
+		})
+	}
+}
+
+// agreeOne compares the engines on one instance; it returns false when
+// the instance is too large.
+func agreeOne(t *testing.T, f agreeFile, n int, mm memmodel.Model) bool {
+	t.Helper()
+	if _, err := compileGraph(f.m, n, 1, mm); err != nil {
+		t.Logf("dpor does not run this model: %v", err)
+		return false
+	}
+	label := fmt.Sprintf("n=%d %s", n, mm.Name())
+	ctx := func() context.Context {
+		c, cancel := context.WithTimeout(context.Background(), agreeTimeout)
+		t.Cleanup(cancel)
+		return c
+	}
+	if n == 2 {
+		opts := Options{N: n, Model: mm, MaxSteps: 2, MaxStates: agreeMaxStates, MaxExecutions: agreeMaxExecutions}
+		e, g, ex, gr := stateSets(t, f.m, opts)
+		if ex.Verdict != translate.Unknown && gr.Verdict != translate.Unknown {
+			require.Equal(t, ex.Verdict, gr.Verdict, "%s k=2", label)
+			if ex.Verdict == translate.Safe {
+				requireSameStates(t, e, g, f.name)
+			}
+		}
+	}
+	start := time.Now()
+	ex, err := Explicit(ctx(), f.m, Options{N: n, Model: mm, MaxStates: agreeMaxStates})
+	require.NoError(t, err)
+	k := agreeSmallK
+	switch ex.Verdict {
+	case translate.Unsafe:
+		k = stepsPerProcess(f.m, ex.Witness)
+	case translate.Unknown:
+		ex, err = Explicit(ctx(), f.m, Options{N: n, Model: mm, MaxSteps: k, MaxStates: agreeMaxStates})
+		require.NoError(t, err)
+	}
+	estates, esec := ex.States, time.Since(start).Seconds()
+	if ex.Verdict == translate.Unknown {
+		t.Logf("%s: too large for the explicit engine (%s)", label, ex.Reason)
+		return false
+	}
+	start = time.Now()
+	gr, err := Check(ctx(), f.m, Options{N: n, Model: mm, MaxSteps: k, MaxExecutions: agreeMaxExecutions})
+	require.NoError(t, err)
+	t.Logf("%s k=%d: explicit %s %d states %.2fs, dpor %s %d executions %d blocked %.2fs %s", label, k,
+		ex.Verdict, estates, esec, gr.Verdict, gr.Executions, gr.Blocked, time.Since(start).Seconds(), gr.Reason)
+	if gr.Verdict == translate.Unknown {
+		return false
+	}
+	require.Equal(t, ex.Verdict, gr.Verdict, "%s k=%d", label, k)
+	if gr.Verdict == translate.Unsafe {
+		require.NoError(t, Replay(f.m, Options{N: n, Model: mm}, gr.Witness), "dpor witness does not replay")
+	}
+	return true
+}
