@@ -40,7 +40,7 @@ func Check(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) 
 
 // hooks let tests watch a run.
 type hooks struct {
-	state func(*program, *state) // every state evaluated
+	state func(*program, *state)  // every state evaluated
 	graph func(int, *graph, bool) // every explored graph (complete or blocked), by initial state
 }
 
