@@ -71,3 +71,54 @@ func BenchmarkExplicit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheck runs the DPOR engine to exhaustion (unsafe items
+// removed) and reports executions/op (complete and blocked graphs) and
+// executions/s: store buffering with n = 2..5 processes (raise a flag,
+// then enter when every other flag reads low: 2 steps per process), and
+// the corpus's mutex_N and spinlock_N with 3 processes.
+func BenchmarkCheck(b *testing.B) {
+	type bench struct {
+		name  string
+		m     *syntax.Model
+		model memmodel.Model
+		n, k  int
+	}
+	var benches []bench
+	sbN := load(b, sbNSrc, false)
+	sbN.Unsafes = nil
+	for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
+		for n := 2; n <= 5; n++ {
+			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n, 2})
+		}
+	}
+	if dir, err := corpus.Dir(); err == nil {
+		for _, c := range []struct {
+			name string
+			k    int
+		}{{"mutex_N", 8}, {"spinlock_N", 4}} {
+			e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", c.name+".cub"), Model: "tso"}
+			m, _ := loadCorpus(b, dir, e)
+			m.Unsafes = nil
+			benches = append(benches, bench{fmt.Sprintf("%s/tso/n=3/k=%d", c.name, c.k), m, memmodel.TSO, 3, c.k})
+		}
+	}
+	for _, bc := range benches {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var execs int
+			for b.Loop() {
+				res, err := Check(context.Background(), bc.m, Options{N: bc.n, Model: bc.model, MaxSteps: bc.k})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Verdict == translate.Unknown {
+					b.Fatal(res.Reason)
+				}
+				execs = res.Executions + res.Blocked
+			}
+			b.ReportMetric(float64(execs), "executions/op")
+			b.ReportMetric(float64(execs)*float64(b.N)/b.Elapsed().Seconds(), "executions/s")
+		})
+	}
+}
