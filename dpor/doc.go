@@ -1,15 +1,23 @@
 // Package dpor is the bounded engine of cubew: it explores fixed instances
 // of a model (N processes, optionally at most K transitions per process)
-// and reports whether an unsafe state is reachable.
+// and reports whether an unsafe state is reachable. It has two engines:
 //
-// This file set is the explicit engine (`cubew bounded --engine explicit`),
-// the oracle the other engines are tested against. [Explicit] interprets
-// the checked [syntax.Model] directly, with the operational reference
-// semantics of docs/design.md ("Reference semantics"), and explores every
-// reachable state breadth first with a visited set, so cyclic models
-// terminate and witnesses are shortest. [Replay] re-executes a [Witness].
-// The optimal DPOR engine over execution graphs (seeds 000, GenMC, and
-// 002, HMC) will live beside it in this package.
+//   - [Explicit] (`cubew bounded --engine explicit`) is the oracle the
+//     other engines are tested against. It interprets the checked
+//     [syntax.Model] directly, with the operational reference semantics of
+//     docs/design.md ("Reference semantics"), and explores every reachable
+//     state breadth first with a visited set, so cyclic models terminate
+//     and witnesses are shortest. [Replay] re-executes a [Witness]. The
+//     sections States to Verdicts below describe it; the graph engine
+//     shares its semantics, its compiled program and its evaluator.
+//   - [Check] (`cubew bounded`, the default) explores execution graphs in
+//     the manner of GenMC (seed 000, sections 2 and 4) and HMC (seed 002):
+//     every consistent execution graph of the bounded instance exactly
+//     once, without a visited set. The section "The graph engine" below
+//     describes it.
+//
+// [ReplayTrace] looks for a concrete execution of a sequence of transition
+// instances (a counterexample of the parameterized engine).
 //
 // # States
 //
@@ -111,8 +119,120 @@
 // Result.Reason. An instance with no initial state at all is Safe, with
 // the reason "no initial state".
 //
+// # The graph engine
+//
+// Threads. Each process is a thread (the one firing a transition instance
+// is its acting process, else its first parameter; thread 0 fires
+// parameterless transitions, as Options.MaxSteps counts them). A thread
+// fires at most K = Options.MaxSteps transitions; which transition it
+// fires next is part of the exploration.
+//
+// Locations. A location is shared memory when it is weak (in a model
+// checked with weak rules) or, in a model without weak variables (or
+// checked with SC rules), when it is any variable or array cell: such
+// models are sequentially consistent and everything in them is shared.
+// Non-weak array cells of a weak model belong to the process of their
+// first index (the type rules let only that process touch them): they are
+// process-local registers, replayed per thread and not events.
+//
+// Events. A step (one transition firing) is a sequence of events added to
+// the graph in this order: G, the choice of a group of candidate instances;
+// one R event per memory location the group reads, in ascending location
+// order, each reading from a write chosen among the writes of that
+// location in the graph (forward revisits) or from a later write (backward
+// revisits); C, the choice of an instance of the group that the values
+// read enable, with the values of its `:= .` actions; W, the step's memory
+// writes, placed in the coherence order of each location. Every event is
+// stamped with the order it was added in. The reads of a step happen at
+// one instant and its writes form one group: the reads share one node of
+// the global happens-before relation ghb and the writes another, and a
+// step that reads and writes memory is locked (one node for both,
+// ghb-equal; under TSO it waits for its buffer, under PSO for its pending
+// writes of the locations it writes). A fence() in a guard makes a node
+// ordered after every earlier write of the thread.
+//
+// Guards. A candidate instance is one whose guard is not false when the
+// memory its thread cannot predict is unknown: the thread's local cells
+// are known, and so are the locations only this thread writes (it reads
+// its own latest write) and those nobody writes. The candidates are
+// grouped by the locations they read (and their fence and locked flags),
+// so that the choice between instances that read the same locations (the
+// two branches of a test) is made after the reads, by their values. When
+// the values read enable no instance of the group, the step is blocked:
+// its reads stay in the graph (a later write may still revisit them and
+// enable it) and its thread stops. A graph in which some thread is
+// blocked counts as a blocked execution (Result.Blocked), the others as
+// executions (Result.Executions).
+//
+// Consistency. After every event the graph must be consistent for the
+// memory model: ghb = ppo ∪ rfe ∪ co ∪ fr acyclic, where ppo holds the
+// program-order pairs of nodes that memmodel's Preserved keeps (write
+// groups to later reads excepted), fences and locked steps; and, under TSO
+// and PSO, for every location, po-loc ∪ rf ∪ co ∪ fr acyclic (uniproc: a
+// thread reads its own latest write). This is x86-TSO's axiomatic model
+// lifted to read and write groups; it agrees with the operational model,
+// as the tests check state by state.
+//
+// Coherence. The coherence order of the writes of each location is
+// enumerated: a new write is placed at every consistent position (a
+// locked step's write right after the write its read of that location
+// read). Executions are therefore graphs with rf and co ("mo-executions"
+// in the GenMC paper): n writers of one location and a reader have
+// n!·(n+1) of them, n atomic increments n!.
+//
+// Exploration. Events are added in a fixed order: the missing events of a
+// started step first, else a new step of the lowest thread that has a
+// candidate and steps left. Forward, a read tries every write of its
+// location that keeps the graph consistent. Backward, a new W event may
+// become the write read by each earlier revisitable read of a location it
+// writes, outside its porf prefix: the graph is restricted to the events
+// added up to the read and the porf prefix of the write, whose events
+// added after the read become non-revisitable (revisiting them would undo
+// this revisit), and the write is then placed in co in every consistent
+// way. Different graphs can restrict to the same revisited graph; as in
+// the GenMC paper (Algorithm 3), each read keeps the set of revisited
+// graphs already explored from it for as long as it stays in the graph,
+// and a revisit found there is skipped. So each consistent graph is
+// explored once. (TruSt's maximal-extension test, which needs no such
+// sets, assumes that reading the coherence-maximal write is always
+// consistent; that fails inside a read group, whose reads happen at one
+// instant, so it would miss graphs.) Tests compare the explored graphs
+// with a brute-force enumeration of rf and co on straight-line programs,
+// check that no graph is explored twice, and pin hand-counted litmus
+// counts.
+//
+// States. A cut of a graph keeps a prefix of the complete steps of each
+// thread, closed under rf; it is itself a consistent graph, so operational
+// runs execute exactly its steps. They differ in which buffered writes
+// reached memory: the flushed set contains every write read by another
+// thread, every write before a fence or a locked step of its thread and
+// the locked writes, and is closed under coherence predecessors and buffer
+// order; every such set is reached (the unflushed writes can be flushed
+// after every read). So the reads of an unsafe item happen after every
+// read and fence performed, and `p @ X` is p's newest buffered write, else
+// memory. The unsafe items are evaluated on every state of every cut of
+// every explored graph: when a step completes, on the cuts that end its
+// thread with it (the other cuts were evaluated in the graph it extends).
+//
+// Results. Unsafe comes with the cut as an [Execution] (events, rf, co,
+// the writes still buffered) and with an operational [Witness] found by a
+// search of the explicit states that fires exactly the cut's steps. Safe
+// with a steps bound that stopped a thread says "safe up to K steps per
+// process". MaxExecutions and cancellation give Unknown; so do
+// unconstrained values, as in the explicit engine.
+//
+// Limits. Invariants may only read constants (they prune initial states);
+// a transition may not read `p @ X`; `fence()` is true in a guard
+// evaluation (the ordering carries its meaning), so `not fence()` is
+// false. Models where every location is shared (SC models) cost more than
+// the explicit engine: every step conflicts with every other, and guards
+// over shared data give blocked executions.
+//
 // # Names
 //
 // p is the compiled program, st a state, q a process (1..N), l a location
-// index, t a transition, ev an evaluator, e an edge (a step label).
+// index, t a transition, ev an evaluator, e an edge (a step label). In the
+// graph engine gp is the program compiled for graphs, g a graph, x the
+// explorer, s a step, a the step of a new write, r a revisited read's
+// step, w a write (a ref), k a steps bound or a read's index.
 package dpor
