@@ -26,6 +26,9 @@ type crosscheckOpts struct {
 	maxNodes      int
 	maxExecutions int
 	timeout       time.Duration
+	// check is the parameterized engine; nil means parameterized (tests
+	// replace it).
+	check func(ctx context.Context, m *syntax.Model, mm memmodel.Model) (*reach.Result, float64, error)
 }
 
 func newCrosscheckCmd(g *globalOpts) *cobra.Command {
@@ -54,35 +57,7 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
   cubew crosscheck --max-n 4 --steps 4 --model pso model.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.maxN < 2 {
-				return withCode(exitBadInput, "crosscheck: --max-n must be at least 2")
-			}
-			if o.steps < 1 {
-				return withCode(exitBadInput, "crosscheck: --steps must be at least 1")
-			}
-			bad, disagree := false, 0
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 8, 2, ' ', 0)
-			for _, path := range args {
-				c, err := crosscheckFile(cmd.Context(), path, &o, cmd.ErrOrStderr(), g.verbose)
-				if err != nil {
-					reportInputError(cmd.ErrOrStderr(), err)
-					bad = true
-					continue
-				}
-				c.print(tw)
-				disagree += len(c.disagreements)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			switch {
-			case disagree > 0:
-				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", plural(disagree, "disagreement"))
-				return silentCode(exitDisagreement)
-			case bad:
-				return silentCode(exitBadInput)
-			}
-			return nil
+			return o.run(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, g.verbose)
 		},
 	}
 	f := cmd.Flags()
@@ -94,6 +69,39 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
 	registerEnumCompletions(cmd)
 	return cmd
+}
+
+// run crosschecks the files and returns the exit status as an error.
+func (o *crosscheckOpts) run(ctx context.Context, stdout, stderr io.Writer, args []string, verbose bool) error {
+	if o.maxN < 2 {
+		return withCode(exitBadInput, "crosscheck: --max-n must be at least 2")
+	}
+	if o.steps < 1 {
+		return withCode(exitBadInput, "crosscheck: --steps must be at least 1")
+	}
+	bad, disagree := false, 0
+	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
+	for _, path := range args {
+		c, err := crosscheckFile(ctx, path, o, stderr, verbose)
+		if err != nil {
+			reportInputError(stderr, err)
+			bad = true
+			continue
+		}
+		c.print(tw)
+		disagree += len(c.disagreements)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	switch {
+	case disagree > 0:
+		fmt.Fprintf(stdout, "%s\n", plural(disagree, "disagreement"))
+		return silentCode(exitDisagreement)
+	case bad:
+		return silentCode(exitBadInput)
+	}
+	return nil
 }
 
 // crosscheck is the outcome of one file.
@@ -120,7 +128,13 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 		return nil, err
 	}
 	c := &crosscheck{file: path, model: model}
-	res, seconds, err := parameterized(ctx, m, mm, o.maxNodes, o.timeout)
+	check := o.check
+	if check == nil {
+		check = func(ctx context.Context, m *syntax.Model, mm memmodel.Model) (*reach.Result, float64, error) {
+			return parameterized(ctx, m, mm, o.maxNodes, o.timeout)
+		}
+	}
+	res, seconds, err := check(ctx, m, mm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs the command line in-process: exit status, stdout, stderr.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestBoundedVerdicts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want []string // substrings of stdout
+	}{
+		{"unsafe under tso", []string{"bounded", "-n", "2", "../../examples/flag_mutex.cub"}, exitUnsafe,
+			[]string{"UNSAFE", "tso", "n=2 k=6", "trace: init -> raise(#1) -> raise(#2) -> enter(#1) -> enter(#2) -> unsafe[1]"}},
+		{"safe with a fence", []string{"bounded", "-n", "2", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
+			[]string{"SAFE", "n=2 k=6", "6 executions", "reason: safe up to 6 steps per process"}},
+		{"sc is safe", []string{"bounded", "-n", "2", "--model", "sc", "--steps", "4", "../../examples/flag_mutex.cub"}, exitSafe,
+			[]string{"SAFE", "sc", "n=2 k=4"}},
+		{"explicit engine", []string{"bounded", "-n", "2", "--engine", "explicit", "../../examples/flag_mutex.cub"}, exitUnsafe,
+			[]string{"UNSAFE", "states"}},
+		{"pso store buffering", []string{"bounded", "-n", "2", "--model", "pso", "../../examples/litmus/sb.cub"}, exitUnsafe,
+			[]string{"UNSAFE", "pso"}},
+		{"limit", []string{"bounded", "-n", "3", "--max-executions", "1", "../../examples/spin_lock.cub"}, exitUnknown,
+			[]string{"UNKNOWN", "reason: execution limit 1 reached"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tc.args...)
+			require.Equal(t, tc.code, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
+			for _, w := range tc.want {
+				require.Contains(t, out, w)
+			}
+		})
+	}
+}
+
+func TestBoundedTraceAndStats(t *testing.T) {
+	code, out, errOut := runCLI(t, "bounded", "-v", "-n", "2", "--trace", "../../examples/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code)
+	// The counterexample with its events: reads from init, buffered writes.
+	require.Contains(t, out, "counterexample with 2 processes")
+	require.Contains(t, out, "R Flag[#2] = False  from init")
+	require.Contains(t, out, "(pending)")
+	require.Contains(t, errOut, "dpor tso n=2 k=6: 0 executions, 0 blocked, 1 initial states")
+}
+
+func TestBoundedJSON(t *testing.T) {
+	code, out, _ := runCLI(t, "bounded", "-n", "2", "--format", "json", "../../examples/flag_mutex.cub", "../../examples/flag_mutex_fenced.cub")
+	require.Equal(t, exitUnsafe, code)
+	var doc struct {
+		Version int    `json:"version"`
+		Command string `json:"command"`
+		Results []struct {
+			File       string `json:"file"`
+			Engine     string `json:"engine"`
+			Model      string `json:"model"`
+			N, K       int
+			Verdict    string `json:"verdict"`
+			Executions int    `json:"executions"`
+			Trace      *struct {
+				Execution *struct {
+					Events []any `json:"events"`
+				} `json:"execution"`
+			} `json:"trace"`
+		} `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, 1, doc.Version)
+	require.Equal(t, "bounded", doc.Command)
+	require.Len(t, doc.Results, 2)
+	r0, r1 := doc.Results[0], doc.Results[1]
+	require.Equal(t, "dpor", r0.Engine)
+	require.Equal(t, "unsafe", r0.Verdict)
+	require.Equal(t, 2, r0.N)
+	require.Equal(t, 6, r0.K)
+	require.NotNil(t, r0.Trace)
+	require.NotNil(t, r0.Trace.Execution)
+	require.Len(t, r0.Trace.Execution.Events, 4)
+	require.Equal(t, "safe", r1.Verdict)
+	require.Equal(t, 6, r1.Executions)
+}
+
+func TestBoundedUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"bounded", "../../examples/flag_mutex.cub"},            // -n missing
+		{"bounded", "-n", "0", "../../examples/flag_mutex.cub"}, // no process
+		{"bounded", "-n", "2", "--steps", "-1", "../../examples/flag_mutex.cub"},
+		{"bounded", "-n", "2", "--engine", "bfs", "../../examples/flag_mutex.cub"},
+		{"bounded", "-n", "2", "--model", "arm", "../../examples/flag_mutex.cub"},
+		{"bounded", "-n", "2", "no/such/file.cub"},
+		{"bounded", "-n", "2"},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		require.Equal(t, exitBadInput, code, "%v: %s", args, errOut)
+		require.NotEmpty(t, errOut, "%v", args)
+	}
+	// An instance the engine cannot run is bad input: more processes than
+	// number_procs.
+	code, _, errOut := runCLI(t, "bounded", "-n", "3", "../../examples/litmus/sb.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Contains(t, errOut, "exceed number_procs")
+}
