@@ -92,14 +92,15 @@ type gexplorer struct {
 	sst       state     // sv as a state
 	evals     evaluator
 
-	visits  int
-	keybuf  []byte
-	stop    bool
-	err     error
-	found   *foundCut
-	onState func(*program, *state)
-	onGraph func(int, *graph, bool) // tests: every explored graph
-	cuts    cutScratch
+	visits    int
+	keybuf    []byte
+	evalCache map[string]evalResult // unsafe evaluations by state key (one initial state)
+	stop      bool
+	err       error
+	found     *foundCut
+	onState   func(*program, *state)
+	onGraph   func(int, *graph, bool) // tests: every explored graph
+	cuts      cutScratch
 }
 
 func newGExplorer(ctx context.Context, gp *gprog, opts Options) *gexplorer {
@@ -128,6 +129,7 @@ func (x *gexplorer) runInit(st *state) {
 		}
 	}
 	x.init = st
+	x.evalCache = nil
 	x.base = slices.Clone(st.vals)
 	for l := range x.base {
 		if gp.mem[l] && gp.writer[l] != noWriter || gp.owner[l] > 0 {

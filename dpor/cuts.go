@@ -142,7 +142,7 @@ func (x *gexplorer) checkCut(g *graph, lens []int) {
 				cs.vals[l] = undef
 			}
 		}
-		_, _, t, err := gp.check(&state{vals: cs.vals}, gp.unsafe)
+		_, _, t, err := x.unsafeAt(&state{vals: cs.vals})
 		if err != nil {
 			x.err, x.stop = err, true
 			return
@@ -164,7 +164,7 @@ func (x *gexplorer) evalState(g *graph, lens []int, st *state, flushed map[ref]b
 	if x.onState != nil {
 		x.onState(gp.program, st)
 	}
-	idx, procs, t, err := gp.check(st, gp.unsafe)
+	idx, procs, t, err := x.unsafeAt(st)
 	switch {
 	case err != nil:
 		x.err, x.stop = err, true
@@ -302,4 +302,33 @@ func (x *gexplorer) coClosed(g *graph, lens []int, flushed map[ref]bool) bool {
 		}
 	}
 	return true
+}
+
+// evalResult is a memoized evaluation of the unsafe items.
+type evalResult struct {
+	idx   int
+	procs []int
+	t     truth
+}
+
+// maxEvalCache bounds the memo of unsafe evaluations (entries).
+const maxEvalCache = 1 << 20
+
+// unsafeAt evaluates the unsafe items on st. The states of the cuts of the
+// explored graphs repeat a lot (there are about as many distinct ones as
+// the explicit engine finds), so results are memoized by state.
+func (x *gexplorer) unsafeAt(st *state) (int, []int, truth, error) {
+	x.keybuf = st.key(x.keybuf[:0])
+	if r, ok := x.evalCache[string(x.keybuf)]; ok {
+		return r.idx, r.procs, r.t, nil
+	}
+	idx, procs, t, err := x.gp.check(st, x.gp.unsafe)
+	if err != nil {
+		return 0, nil, tUnknown, err
+	}
+	if x.evalCache == nil || len(x.evalCache) >= maxEvalCache {
+		x.evalCache = map[string]evalResult{}
+	}
+	x.evalCache[string(x.keybuf)] = evalResult{idx, procs, t}
+	return idx, procs, t, nil
 }

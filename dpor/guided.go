@@ -120,6 +120,19 @@ type TraceStep struct {
 // none. It explores the explicit states reachable under these
 // constraints, so its cost is bounded by the explicit engine's.
 func ReplayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []TraceStep, unsafe string) (*Witness, error) {
+	return replayTrace(ctx, m, opts, steps, unsafe, true)
+}
+
+// ReplayTraceProcs is [ReplayTrace] with the order of the steps kept only
+// within each process (the acting process, else the first parameter):
+// the steps of different processes may fire in any interleaving. Under a
+// weak memory model a sequence of transition instances that is not
+// executable in its own order may be executable so, with the same events.
+func ReplayTraceProcs(ctx context.Context, m *syntax.Model, opts Options, steps []TraceStep, unsafe string) (*Witness, error) {
+	return replayTrace(ctx, m, opts, steps, unsafe, false)
+}
+
+func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []TraceStep, unsafe string, ordered bool) (*Witness, error) {
 	if opts.N == 0 {
 		opts.N = 1
 	}
@@ -159,31 +172,51 @@ func ReplayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 	}, func() bool { return ctx.Err() != nil }); err != nil {
 		return nil, err
 	}
+	// seqs[t] lists the steps thread t fires, in order (one sequence,
+	// thread 0, when the order is global).
+	seqs := make([][]TraceStep, opts.N+1)
+	for _, s := range steps {
+		t := 0
+		if !ordered {
+			t = slot(p.trans[s.Transition], s.Procs)
+		}
+		seqs[t] = append(seqs[t], s)
+	}
 	advance := func(prog []int, e edge) bool {
-		i := prog[0]
-		if i >= len(steps) || e.tr.idx != steps[i].Transition || !slices.Equal(e.procs, steps[i].Procs) {
+		t := 0
+		if !ordered {
+			t = slot(e.tr, e.procs)
+		}
+		i := prog[t]
+		if i >= len(seqs[t]) || e.tr.idx != seqs[t][i].Transition || !slices.Equal(e.procs, seqs[t][i].Procs) {
 			return false
 		}
-		prog[0]++
+		prog[t]++
 		return true
 	}
 	var procs []int
 	goal := func(st *state, prog []int) (bool, error) {
-		if prog[0] < len(steps) {
-			return false, nil
+		for t, seq := range seqs {
+			if prog[t] < len(seq) {
+				return false, nil
+			}
 		}
 		_, ps, t, err := p.check(st, p.unsafe[idx:idx+1])
 		procs = ps
 		return t == tTrue, err
 	}
 	opts.MaxSteps, opts.MaxBuffer = 0, 0
-	path, first, final, err := p.guided(ctx, opts, starts, 1, advance, goal)
+	path, first, final, err := p.guided(ctx, opts, starts, len(seqs), advance, goal)
 	if err != nil {
 		return nil, err
 	}
 	if path == nil {
-		return nil, fmt.Errorf("no execution with %d processes under %s fires these %d steps and ends in a state where %s holds",
-			opts.N, opts.Model.Name(), len(steps), unsafe)
+		order := "in this order"
+		if !ordered {
+			order = "in any interleaving of its processes"
+		}
+		return nil, fmt.Errorf("no execution with %d processes under %s fires these %d steps %s and ends in a state where %s holds",
+			opts.N, opts.Model.Name(), len(steps), order, unsafe)
 	}
 	w := &Witness{Init: p.bindings(first), Unsafe: idx, UnsafeName: unsafe, Procs: procs, Final: p.bindings(final)}
 	for _, e := range path {
