@@ -169,3 +169,46 @@ func agreeOne(t *testing.T, f agreeFile, n int, mm memmodel.Model) bool {
 	}
 	return true
 }
+
+// TestCheckCoversExplicit checks, on small weak models whose whole state
+// space the explicit engine explores without a steps bound, that the DPOR
+// engine with a large enough steps bound reaches exactly the same states
+// (no more at any bound, all of them at the bound found).
+func TestCheckCoversExplicit(t *testing.T) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("no corpus: %v", err)
+	}
+	for _, c := range []struct {
+		file string
+		k    int // the smallest bound that covers every state (searched)
+		pso  bool
+	}{
+		{"mutex_N", 3, true}, {"spinlock_N", 6, true}, {"sense_rev_N", 5, true},
+		{"lamport_simple_N", 2, true}, {"dekker_simple_N", 2, true}, {"peterson_2", 4, false},
+	} {
+		e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", c.file+".cub"), Model: "tso"}
+		m, _ := loadCorpus(t, dir, e)
+		m.Unsafes = nil
+		for _, mm := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
+			if mm == memmodel.PSO && !c.pso {
+				continue // unbounded store buffers: no finite state space
+			}
+			t.Run(c.file+"/"+mm.Name(), func(t *testing.T) {
+				all := map[string]bool{}
+				ex, err := explore(context.Background(), m, Options{N: 2, Model: mm}, func(p *program, st *state) {
+					all[observe(p, st)] = true
+				})
+				require.NoError(t, err)
+				require.Equal(t, translate.Safe, ex.Verdict)
+				graphs := map[string]bool{}
+				gr, err := check(context.Background(), m, Options{N: 2, Model: mm, MaxSteps: c.k},
+					hooks{state: func(p *program, st *state) { graphs[observe(p, st)] = true }})
+				require.NoError(t, err)
+				require.Equal(t, translate.Safe, gr.Verdict)
+				t.Logf("k=%d: %d states, %d executions, %d blocked", c.k, len(all), gr.Executions, gr.Blocked)
+				requireSameStates(t, all, graphs, c.file)
+			})
+		}
+	}
+}
