@@ -266,8 +266,12 @@ func (c *crosscheck) print(w io.Writer) {
 		fmt.Fprintf(w, "\t\t\ttrace: %s\n", c.replay)
 	}
 	for _, b := range c.bounded {
+		work := plural(b.Executions, "execution")
+		if b.Bounded != nil && b.Bounded.Blocked > 0 {
+			work += fmt.Sprintf(" (+%d blocked)", b.Bounded.Blocked)
+		}
 		fmt.Fprintf(w, "%s\t%s\tn=%d k=%d\t%s\t%s\t%.3fs\n", c.file, c.model, b.N, b.K, strings.ToUpper(b.Verdict.String()),
-			plural(b.Executions, "execution"), b.Seconds)
+			work, b.Seconds)
 	}
 	for _, n := range c.notes {
 		fmt.Fprintf(w, "\t\t\tnote: %s\n", n)
