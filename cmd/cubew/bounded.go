@@ -79,24 +79,12 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 			if o.steps < 0 {
 				return withCode(exitBadInput, "bounded: --steps must not be negative")
 			}
-			var results []fileResult
-			var bad []inputError
-			for _, path := range args {
-				r, err := boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
-				if err != nil {
-					reportInputError(cmd.ErrOrStderr(), err)
-					bad = append(bad, inputError{path, firstLine(err)})
-					continue
-				}
-				results = append(results, r)
-			}
-			if err := printResults(cmd.OutOrStdout(), o.format, results, printOpts{Trace: o.trace, Command: "bounded"}); err != nil {
+			results, bad, err := runFiles(cmd, args, "bounded", o.format, o.trace, o.junit,
+				func(path string) (fileResult, error) {
+					return boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
+				})
+			if err != nil {
 				return err
-			}
-			if o.junit != "" {
-				if err := writeJUnit(o.junit, "bounded", results, bad); err != nil {
-					return withCode(exitBadInput, "--junit: %v", err)
-				}
 			}
 			return verdictExit(results, len(bad) > 0)
 		},

@@ -65,24 +65,10 @@ UNKNOWN (and none UNSAFE).`,
 			if err := o.pics.validate(args); err != nil {
 				return err
 			}
-			var results []fileResult
-			var bad []inputError
-			for _, path := range args {
-				r, err := checkFile(cmd.Context(), path, &o, g, cmd)
-				if err != nil {
-					reportInputError(cmd.ErrOrStderr(), err)
-					bad = append(bad, inputError{path, firstLine(err)})
-					continue
-				}
-				results = append(results, r)
-			}
-			if err := printResults(cmd.OutOrStdout(), o.format, results, printOpts{Trace: o.trace, Command: "check"}); err != nil {
+			results, bad, err := runFiles(cmd, args, "check", o.format, o.trace, o.junit,
+				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
+			if err != nil {
 				return err
-			}
-			if o.junit != "" {
-				if err := writeJUnit(o.junit, "check", results, bad); err != nil {
-					return withCode(exitBadInput, "--junit: %v", err)
-				}
 			}
 			if err := o.pics.write(cmd, results); err != nil {
 				return err
@@ -196,6 +182,34 @@ func (r *fileResult) unknown(reason string) {
 	if r.Result != nil {
 		r.Result.Verdict, r.Result.Reason, r.Result.Trace = translate.Unknown, reason, nil
 	}
+}
+
+// runFiles answers every file with answer, reports input errors on
+// stderr, prints the results in the chosen format and writes the JUnit
+// report when asked; it returns the results and the files that were bad
+// input, for the exit status.
+func runFiles(cmd *cobra.Command, args []string, command string, format formatFlag, trace bool, junit string,
+	answer func(path string) (fileResult, error)) ([]fileResult, []inputError, error) {
+	var results []fileResult
+	var bad []inputError
+	for _, path := range args {
+		r, err := answer(path)
+		if err != nil {
+			reportInputError(cmd.ErrOrStderr(), err)
+			bad = append(bad, inputError{path, firstLine(err)})
+			continue
+		}
+		results = append(results, r)
+	}
+	if err := printResults(cmd.OutOrStdout(), format, results, printOpts{Trace: trace, Command: command}); err != nil {
+		return nil, nil, err
+	}
+	if junit != "" {
+		if err := writeJUnit(junit, command, results, bad); err != nil {
+			return nil, nil, withCode(exitBadInput, "--junit: %v", err)
+		}
+	}
+	return results, bad, nil
 }
 
 // verdictExit maps the verdicts to the exit status: bad input first, then
