@@ -27,8 +27,8 @@ type lowerer struct {
 	base     smt.Mark
 	consts   map[string]smt.Term // per query
 	procVars map[translate.Proc]smt.Term
-	// domain collects, per query, the facts that state terms of type proc
-	// denote processes 1..number_procs; see domainFacts.
+	// domain collects, per query, the domain facts of the state terms
+	// lowered (see restrict and domainFacts).
 	domain []smt.Term
 	ranged map[*translate.Term]bool
 	// procBound is the largest process (0: unbounded): number_procs, or
@@ -86,13 +86,29 @@ func (l *lowerer) reset() {
 	l.ranged = map[*translate.Term]bool{}
 }
 
-// domainFacts returns, and forgets, the range facts of the proc-valued
-// state terms lowered since the last call: with number_procs N every
-// process value lies in 1..N.
+// domainFacts returns, and forgets, the domain facts of the state terms
+// lowered since the last call (see restrict).
 func (l *lowerer) domainFacts() []smt.Term {
 	out := l.domain
 	l.domain = nil
 	return out
+}
+
+// restrict records the domain facts of v, a value of sym: within
+// 1..number_procs for a process, within sym's subtype for an enumeration.
+func (l *lowerer) restrict(sym *syntax.Symbol, v smt.Term) {
+	if l.procBound > 0 && sym.Type.Kind == syntax.TProc {
+		l.domain = append(l.domain, l.s.Le(l.s.Int(1), v), l.s.Le(v, l.s.Int(int64(l.procBound))))
+	}
+	if sub := translate.SubtypeOf(sym); sub != nil {
+		var ors []smt.Term
+		for _, c := range sym.Type.Constructors {
+			if sub[c] {
+				ors = append(ors, l.s.Eq(v, l.ctors[c]))
+			}
+		}
+		l.domain = append(l.domain, l.s.Or(ors...))
+	}
 }
 
 // proc returns the integer term of a process.
@@ -170,13 +186,12 @@ func (l *lowerer) isReal(t *translate.Term) bool {
 func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 	switch t.Kind {
 	case translate.KState:
-		if l.procBound > 0 && t.Sym.Type.Kind == syntax.TProc && !l.ranged[t] {
+		v := l.stateTerm(t)
+		if !l.ranged[t] {
 			l.ranged[t] = true
-			v := l.stateTerm(t)
-			l.domain = append(l.domain, l.s.Le(l.s.Int(1), v), l.s.Le(v, l.s.Int(int64(l.procBound))))
-			return v
+			l.restrict(t.Sym, v)
 		}
-		return l.stateTerm(t)
+		return v
 	case translate.KProc:
 		return l.proc(t.P)
 	case translate.KCtor:
@@ -187,9 +202,7 @@ func (l *lowerer) term(t *translate.Term, real bool) smt.Term {
 		if !ok {
 			c = l.s.Const(name, l.sorts[t.Sym.Type])
 			l.consts[name] = c
-			if l.procBound > 0 && t.Sym.Type.Kind == syntax.TProc {
-				l.domain = append(l.domain, l.s.Le(l.s.Int(1), c), l.s.Le(c, l.s.Int(int64(l.procBound))))
-			}
+			l.restrict(t.Sym, c)
 		}
 		return c
 	}

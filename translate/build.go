@@ -14,14 +14,16 @@ func Build(m *syntax.Model) (*System, error) {
 	if m.Init != nil {
 		sys.Init = b.init(m.Init)
 	}
+	for _, t := range m.Transitions {
+		sys.Transitions = append(sys.Transitions, b.transition(t)...)
+	}
+	// Properties are simplified with the subtypes known.
+	registerSubtypes(computeSubtypes(sys))
 	for i, p := range m.Unsafes {
 		sys.Unsafe = append(sys.Unsafe, b.property(p, "unsafe", i)...)
 	}
 	for i, p := range m.Invariants {
 		sys.Invariants = append(sys.Invariants, b.property(p, "invariant", i)...)
-	}
-	for _, t := range m.Transitions {
-		sys.Transitions = append(sys.Transitions, b.transition(t)...)
 	}
 	if len(b.errs) > 0 {
 		b.errs.Sort()

@@ -139,19 +139,20 @@ func Simplify(in []Literal) ([]Literal, bool) {
 // such terms with different keys may be surely different (Eval decides).
 func valueLike(t *Term) bool { return t.IsValue() || t.Kind == KProc && t.P.IsVar() }
 
-// completes returns the one constructor of t's enumeration not excluded
-// by ne, "\x00" when all are excluded, and "" otherwise.
+// completes returns the one constructor of t's enumeration (its subtype)
+// not excluded by ne, "\x00" when all are excluded, and "" otherwise.
 func completes(t *Term, ne map[string]bool) string {
-	if t == nil || t.Kind != KState || len(ne) == 0 {
+	if t == nil || t.Kind != KState && t.Kind != KVal || len(ne) == 0 {
 		return ""
 	}
 	typ := t.Sym.Type
 	if typ.Kind != syntax.TEnum && typ.Kind != syntax.TBool {
 		return ""
 	}
+	sub := SubtypeOf(t.Sym)
 	rest := ""
 	for _, c := range typ.Constructors {
-		if !ne[c] {
+		if !ne[c] && (sub == nil || sub[c]) {
 			if rest != "" {
 				return ""
 			}

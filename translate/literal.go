@@ -128,10 +128,22 @@ func (l Literal) Eval() Truth {
 		return Undecided
 	case a.Kind == KCtor && b.Kind == KCtor:
 		return truth((l.Op == Eq) != (a.Ctor != b.Ctor))
+	case b.Kind == KCtor && (l.Op == Eq || l.Op == Ne) && outsideSubtype(a, b.Ctor):
+		return truth(l.Op == Ne)
 	case a.Kind == KLin || b.Kind == KLin:
 		return evalLin(l.Op, asLin(a), asLin(b))
 	}
 	return Undecided
+}
+
+// outsideSubtype reports whether t, a variable, cell or read value, can
+// never hold constructor c (see Subtype).
+func outsideSubtype(t *Term, c string) bool {
+	if t.Kind != KState && t.Kind != KVal && t.Kind != KRead {
+		return false
+	}
+	sub := SubtypeOf(t.Sym)
+	return sub != nil && !sub[c]
 }
 
 // distinctProcs reports whether two different process names surely denote
