@@ -114,7 +114,8 @@ type node struct {
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
-	inv     bool // an invariant (never deleted)
+	inv     bool  // an invariant (never deleted)
+	seq     int32 // visit order, once visited
 }
 
 // deletedAncestor reports whether n or one of its ancestors was deleted.
@@ -148,14 +149,14 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 }
 
 type engine struct {
-	sys     *translate.System
-	opts    Options
-	s       smt.Solver
-	low     *lowerer
-	visited []*node
-	seen    map[string]bool // keys of every node ever queued
-	stats   Stats
-	nextID  int
+	sys    *translate.System
+	opts   Options
+	s      smt.Solver
+	low    *lowerer
+	index  *visitedIndex   // the visited nodes
+	seen   map[string]bool // keys of every node ever queued
+	stats  Stats
+	nextID int
 	// initIDs are the processes the solver chose for the variables of the
 	// last node that met the initial states, under number_procs.
 	initIDs []int
@@ -170,6 +171,7 @@ func (e *engine) newNode(c *translate.Cube) *node {
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]bool{}
+	e.index = newVisitedIndex()
 	var queue, postponed []*node
 	for _, p := range e.sys.Unsafe {
 		n := e.newNode(p.Cube)
@@ -179,7 +181,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	for _, inv := range e.sys.Invariants {
 		n := e.newNode(inv.Cube)
 		n.inv = true
-		e.visited = append(e.visited, n)
+		e.index.add(n)
 	}
 	for len(queue) > 0 || len(postponed) > 0 {
 		if len(queue) == 0 {
@@ -230,7 +232,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 		}
 		e.deleteSubsumed(n)
-		e.visit(n)
+		e.index.add(n)
 		e.record(n, Visited)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
@@ -382,13 +384,4 @@ func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
 		return e.unknown("the solver answered unknown"), nil
 	}
 	return nil, err
-}
-
-// visit adds n to the visited nodes, which are kept ordered by number of
-// literals: the most general cubes are tried first by the fixpoint check.
-func (e *engine) visit(n *node) {
-	i := sort.Search(len(e.visited), func(i int) bool { return len(e.visited[i].cube.Lits) > len(n.cube.Lits) })
-	e.visited = append(e.visited, nil)
-	copy(e.visited[i+1:], e.visited[i:])
-	e.visited[i] = n
 }

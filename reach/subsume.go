@@ -56,30 +56,16 @@ func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
 	inc := newMatcher(f)
-	for _, v := range e.visited {
-		if v.cube.NVars <= n.cube.NVars && f.hasShapes(v.pattern()) && inc.includes(v.pattern()) {
+	for _, v := range e.index.includers(f, n.cube.NVars, 0) {
+		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
 	m := newMatcher(f)
-	for _, v := range e.visited {
-		if v.cube.NVars <= n.cube.NVars {
-			m.match(v.pattern())
-		}
+	for _, v := range e.index.includers(f, n.cube.NVars, maxOpen) {
+		m.match(v.pattern())
 	}
 	return false, m.cands
-}
-
-// hasShapes reports whether every literal of the pattern that inclusion
-// requires to occur in the indexed cube (all but disequalities, which an
-// equality can imply) has its shape among the cube's literals.
-func (f *facts) hasShapes(p *pattern) bool {
-	for _, h := range p.shapes {
-		if !f.shapes[h] {
-			return false
-		}
-	}
-	return true
 }
 
 // triviallySat reports whether a cube is satisfiable without asking the
@@ -248,6 +234,7 @@ type matcher struct {
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
+	memo    map[renKey]renamedLit // see renamed
 }
 
 func newMatcher(f *facts) *matcher {
@@ -308,11 +295,19 @@ func (m *matcher) match(p *pattern) bool {
 const maxOpen = 2
 
 // check renames literals and appends the open ones to cur; it reports
-// false when one clashes or too many are open.
-func (m *matcher) check(lits []translate.Literal) bool {
-	for _, l := range lits {
-		r := l.Rename(m.rename)
-		switch m.f.status(r) {
+// false when one clashes or too many are open. vars, when given, are the
+// literals' variables (their renamings are memoized).
+func (m *matcher) check(lits []translate.Literal, vars []litVars) bool {
+	for i, l := range lits {
+		var r translate.Literal
+		var st status
+		if vars != nil {
+			r, st = m.renamed(l, vars[i])
+		} else {
+			r = l.Rename(m.rename)
+			st = m.f.status(r)
+		}
+		switch st {
 		case clashing:
 			return false
 		case open:
@@ -323,6 +318,50 @@ func (m *matcher) check(lits []translate.Literal) bool {
 		}
 	}
 	return true
+}
+
+// litVars are the variables of a pattern literal without events (n < 0:
+// more than three).
+type litVars struct {
+	v [3]translate.Proc
+	n int8
+}
+
+// renKey identifies a renamed literal: the literal and the images of its
+// variables.
+type renKey struct {
+	id      uint64
+	a, b, c translate.Proc
+}
+
+// renamedLit is a renamed literal and its status in the indexed cube.
+type renamedLit struct {
+	lit translate.Literal
+	st  status
+}
+
+// renamed returns l renamed by the current renaming and its status,
+// memoized: many visited cubes share literals, and renaming interns terms.
+func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, status) {
+	if lv.n < 0 {
+		r := l.Rename(m.rename)
+		return r, m.f.status(r)
+	}
+	k := renKey{id: l.ID()}
+	img := [3]*translate.Proc{&k.a, &k.b, &k.c}
+	for i := 0; i < int(lv.n); i++ {
+		*img[i] = m.sigma[lv.v[i]]
+	}
+	if r, ok := m.memo[k]; ok {
+		return r.lit, r.st
+	}
+	if m.memo == nil {
+		m.memo = map[renKey]renamedLit{}
+	}
+	r := l.Rename(m.rename)
+	st := m.f.status(r)
+	m.memo[k] = renamedLit{r, st}
+	return r, st
 }
 
 // extend maps V's variable i onward, then its events.
@@ -336,7 +375,7 @@ func (m *matcher) extend(i int) bool {
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
 		mark := len(m.cur)
-		found := m.check(m.pat.groups[i]) && m.extend(i+1)
+		found := m.check(m.pat.groups[i], m.pat.groupVars[i]) && m.extend(i+1)
 		m.cur = m.cur[:mark]
 		m.used[y] = false
 		if found {
@@ -355,7 +394,7 @@ func (m *matcher) extendEvent(k int) bool {
 		mark := len(m.cur)
 		found := false
 		switch {
-		case !m.check(m.pat.evLits):
+		case !m.check(m.pat.evLits, nil):
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
@@ -409,12 +448,16 @@ func (m *matcher) sameEvent(e, f translate.Event) bool {
 // events grouped by the highest variable they mention (group 0: none),
 // and the literals about event values.
 type pattern struct {
-	cube    *translate.Cube
-	groups  [][]translate.Literal
-	evLits  []translate.Literal
-	evCount map[evDesc]int
-	varEv   [][]evDesc
-	shapes  []uint64 // shape hashes of the literals other than disequalities
+	cube      *translate.Cube
+	groups    [][]translate.Literal
+	groupVars [][]litVars // the variables of each group's literals
+	evLits    []translate.Literal
+	evCount   map[evDesc]int
+	varEv     [][]evDesc
+	// shapes are the distinct shapes of the literals other than
+	// disequalities (shaped literals), with their multiplicities.
+	shapes     []shapeCount
+	shapedLits int32
 }
 
 // pattern returns the node's pattern, computed once.
@@ -422,20 +465,22 @@ func (n *node) pattern() *pattern {
 	if n.pat != nil {
 		return n.pat
 	}
-	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1)}
+	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1)}
 	p.evCount, p.varEv = eventProfile(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
-			p.shapes = append(p.shapes, l.ShapeHash())
+			p.addShape(l.ShapeHash())
 		}
 	}
 	var buf []translate.Proc
 	for _, l := range n.cube.Lits {
 		buf = l.Procs(buf[:0])
 		hi, events := 0, false
+		var lv litVars
 		for _, q := range buf {
-			if q.IsVar() && int(q) > hi {
-				hi = int(q)
+			if q.IsVar() {
+				hi = max(hi, int(q))
+				lv.add(q)
 			}
 			events = events || q.IsEvent()
 		}
@@ -443,13 +488,44 @@ func (n *node) pattern() *pattern {
 			p.evLits = append(p.evLits, l)
 		} else {
 			p.groups[hi] = append(p.groups[hi], l)
+			p.groupVars[hi] = append(p.groupVars[hi], lv)
 		}
 	}
 	n.pat = p
 	return p
 }
 
-// deleteSubsumed removes from the visited set the nodes that n subsumes
+// add records variable q (once); past three, n becomes -1.
+func (lv *litVars) add(q translate.Proc) {
+	if lv.n < 0 {
+		return
+	}
+	for _, v := range lv.v[:lv.n] {
+		if v == q {
+			return
+		}
+	}
+	if lv.n == 3 {
+		lv.n = -1
+		return
+	}
+	lv.v[lv.n] = q
+	lv.n++
+}
+
+// addShape counts one shaped literal of the given shape.
+func (p *pattern) addShape(h uint64) {
+	p.shapedLits++
+	for i := range p.shapes {
+		if p.shapes[i].hash == h {
+			p.shapes[i].mult++
+			return
+		}
+	}
+	p.shapes = append(p.shapes, shapeCount{h, 1})
+}
+
+// deleteSubsumed removes from the visited nodes those that n subsumes
 // syntactically (n's literals included in theirs under a renaming), except
 // n's ancestors and invariants, and marks them deleted so that their
 // queued descendants are dropped: n's own pre-images cover theirs.
@@ -461,16 +537,12 @@ func (e *engine) deleteSubsumed(n *node) {
 		ancestors[x] = true
 	}
 	pat := n.pattern()
-	kept := e.visited[:0]
-	for _, v := range e.visited {
-		if !v.inv && !ancestors[v] && v.cube.NVars >= n.cube.NVars && newMatcher(v.facts()).includes(pat) {
+	for _, v := range e.index.includedBy(pat, n.cube.NVars) {
+		if !v.inv && !ancestors[v] && newMatcher(v.facts()).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
-			continue
 		}
-		kept = append(kept, v)
 	}
-	e.visited = kept
 }
 
 // includes reports whether some renaming includes the pattern

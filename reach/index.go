@@ -1,0 +1,131 @@
+package reach
+
+import "sort"
+
+// visitedIndex holds the visited nodes with an inverted index from literal
+// shapes (ShapeHash, disequalities left out) to the nodes that have them,
+// so that the fixpoint check and the deletion of subsumed nodes look only
+// at the nodes whose shapes fit, instead of at every visited node.
+type visitedIndex struct {
+	nodes   []*node               // by visit order (node.seq)
+	byShape map[uint64][]shapeHit // shape -> the nodes with literals of that shape
+	few     []int32               // nodes with at most maxOpen shaped literals
+	counts  []int32               // scratch, by seq
+	touched []int32               // scratch: the seqs with counts > 0
+}
+
+// shapeHit says that node seq has mult literals of some shape.
+type shapeHit struct {
+	seq, mult int32
+}
+
+// shapeCount is a shape and the number of a cube's literals that have it.
+type shapeCount struct {
+	hash uint64
+	mult int32
+}
+
+func newVisitedIndex() *visitedIndex {
+	return &visitedIndex{byShape: map[uint64][]shapeHit{}}
+}
+
+// add visits n.
+func (x *visitedIndex) add(n *node) {
+	p := n.pattern()
+	n.seq = int32(len(x.nodes))
+	x.nodes = append(x.nodes, n)
+	x.counts = append(x.counts, 0)
+	for _, s := range p.shapes {
+		x.byShape[s.hash] = append(x.byShape[s.hash], shapeHit{n.seq, s.mult})
+	}
+	if p.shapedLits <= maxOpen {
+		x.few = append(x.few, n.seq)
+	}
+}
+
+// tally adds, for every node of the index with literals of a shape in
+// shapes, weigh(hit) to its count, and returns the touched seqs.
+func (x *visitedIndex) tally(shapes func(yield func(uint64) bool), weigh func(shapeHit) int32) []int32 {
+	x.touched = x.touched[:0]
+	for h := range shapes {
+		for _, hit := range x.byShape[h] {
+			if x.counts[hit.seq] == 0 {
+				x.touched = append(x.touched, hit.seq)
+			}
+			x.counts[hit.seq] += weigh(hit)
+		}
+	}
+	return x.touched
+}
+
+// reset clears the counts of the touched seqs.
+func (x *visitedIndex) reset() {
+	for _, s := range x.touched {
+		x.counts[s] = 0
+	}
+}
+
+// includers returns the live visited nodes with at most nVars variables
+// of which at most limit shaped literals have a shape the indexed cube f
+// lacks (the only ones that can include f, limit 0, or be a solver
+// candidate for it, limit maxOpen), the most general first: by number of
+// literals, then visit order.
+func (x *visitedIndex) includers(f *facts, nVars, limit int) []*node {
+	x.tally(func(yield func(uint64) bool) {
+		for h := range f.shapes {
+			if !yield(h) {
+				return
+			}
+		}
+	}, func(h shapeHit) int32 { return h.mult })
+	defer x.reset()
+	var out []*node
+	keep := func(seq int32, seen bool) {
+		v := x.nodes[seq]
+		if !v.deleted && v.cube.NVars <= nVars && int(v.pat.shapedLits-x.counts[seq]) <= limit && seen == (x.counts[seq] > 0) {
+			out = append(out, v)
+		}
+	}
+	for _, s := range x.touched {
+		keep(s, true)
+	}
+	for _, s := range x.few {
+		keep(s, false) // the untouched ones: the touched ones are in already
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if len(a.cube.Lits) != len(b.cube.Lits) {
+			return len(a.cube.Lits) < len(b.cube.Lits)
+		}
+		return a.seq < b.seq
+	})
+	return out
+}
+
+// includedBy returns the live visited nodes with at least nVars variables
+// that have literals of every shape of p (the only ones p can include).
+func (x *visitedIndex) includedBy(p *pattern, nVars int) []*node {
+	var out []*node
+	if len(p.shapes) == 0 {
+		for _, v := range x.nodes {
+			if !v.deleted && v.cube.NVars >= nVars {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	x.tally(func(yield func(uint64) bool) {
+		for _, s := range p.shapes {
+			if !yield(s.hash) {
+				return
+			}
+		}
+	}, func(shapeHit) int32 { return 1 })
+	defer x.reset()
+	for _, s := range x.touched {
+		if v := x.nodes[s]; !v.deleted && v.cube.NVars >= nVars && int(x.counts[s]) == len(p.shapes) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
