@@ -175,6 +175,6 @@ func printBoundedStats(w io.Writer, path, engine string, res *dpor.Result, k int
 			path, engine, res.Model, inst, res.States, res.Initial, res.Transitions, res.Flushes, seconds)
 		return
 	}
-	fmt.Fprintf(w, "%s: %s %s %s: %d executions, %d blocked, %d initial states, %.3fs\n",
-		path, engine, res.Model, inst, res.Executions, res.Blocked, res.Initial, seconds)
+	fmt.Fprintf(w, "%s: %s %s %s: %d executions, %d blocked, %d initial states, %d cache hits, %.3fs\n",
+		path, engine, res.Model, inst, res.Executions, res.Blocked, res.Initial, res.CacheHits, seconds)
 }
