@@ -267,8 +267,8 @@ func (c *crosscheck) print(w io.Writer) {
 	}
 	for _, b := range c.bounded {
 		work := plural(b.Executions, "execution")
-		if b.Bounded != nil && b.Bounded.Blocked > 0 {
-			work += fmt.Sprintf(" (+%d blocked)", b.Bounded.Blocked)
+		if b.Blocked > 0 {
+			work += fmt.Sprintf(" (+%d blocked)", b.Blocked)
 		}
 		fmt.Fprintf(w, "%s\t%s\tn=%d k=%d\t%s\t%s\t%.3fs\n", c.file, c.model, b.N, b.K, strings.ToUpper(b.Verdict.String()),
 			work, b.Seconds)

@@ -28,6 +28,7 @@ type jsonResult struct {
 	Reason      string     `json:"reason,omitempty"`
 	Nodes       int        `json:"nodes"`
 	Executions  int        `json:"executions"`
+	Blocked     int        `json:"blocked,omitempty"`
 	States      int        `json:"states"`
 	SolverCalls int        `json:"solver_calls"`
 	Seconds     float64    `json:"seconds"`
@@ -110,7 +111,7 @@ func printJSON(w io.Writer, results []fileResult, o printOpts) error {
 func toJSON(r fileResult) jsonResult {
 	jr := jsonResult{File: r.File, Model: r.Model, Engine: r.Engine, N: r.N, K: r.K,
 		Verdict: r.Verdict.String(), Reason: r.Reason, Nodes: r.Nodes, Executions: r.Executions,
-		States: r.States, SolverCalls: r.SolverCalls, Seconds: r.Seconds}
+		Blocked: r.Blocked, States: r.States, SolverCalls: r.SolverCalls, Seconds: r.Seconds}
 	t := r.Trace
 	if t == nil {
 		return jr

@@ -23,6 +23,7 @@ type fileResult struct {
 
 	Nodes       int // reach: visited nodes
 	Executions  int // dpor: execution graphs explored
+	Blocked     int // dpor: explored graphs where a thread waits forever on a guard
 	States      int // explicit: distinct states
 	SolverCalls int
 	Seconds     float64
@@ -115,7 +116,7 @@ func fromBounded(file, engine string, m *syntax.Model, res *dpor.Result, k int, 
 	r := fileResult{
 		File: file, Model: res.Model, Engine: engine, N: res.N, K: k,
 		Verdict: res.Verdict, Reason: res.Reason,
-		Executions: res.Executions, States: res.States, Seconds: seconds,
+		Executions: res.Executions, Blocked: res.Blocked, States: res.States, Seconds: seconds,
 		Bounded: res, model: m,
 	}
 	if res.Witness != nil {
