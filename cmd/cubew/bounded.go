@@ -90,7 +90,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 			if err := o.pics.validate(args); err != nil {
 				return err
 			}
-			results, bad, err := runFiles(cmd, args, "bounded", o.format, o.trace, o.junit,
+			results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, "bounded", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) {
 					return boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
 				})

@@ -33,6 +33,10 @@ type fileResult struct {
 	Result *reach.Result
 	// Bounded is a bounded engine's answer; nil for reach.
 	Bounded *dpor.Result
+	// Cross is the comparison of the engines when Engine is "crosscheck"
+	// (the other fields are then check's answer and the instances' work
+	// added up); nil otherwise.
+	Cross *crosscheck
 	// Trace is the counterexample of an UNSAFE answer as the printers show
 	// it: the transition instances, and the concrete execution when one was
 	// computed (weak models, or when asked for).
