@@ -320,6 +320,7 @@ const maxEvalCache = 1 << 20
 func (x *gexplorer) unsafeAt(st *state) (int, []int, truth, error) {
 	x.keybuf = st.key(x.keybuf[:0])
 	if r, ok := x.evalCache[string(x.keybuf)]; ok {
+		x.res.CacheHits++
 		return r.idx, r.procs, r.t, nil
 	}
 	idx, procs, t, err := x.gp.check(st, x.gp.unsafe)

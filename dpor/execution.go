@@ -225,10 +225,5 @@ func (x *gexplorer) witness(f *foundCut) (*Witness, error) {
 	if path == nil {
 		return nil, fmt.Errorf("internal error: no operational path to the unsafe state of the execution graph")
 	}
-	w := &Witness{Init: gp.bindings(f.init), Unsafe: f.idx, Procs: f.procs,
-		UnsafeName: propName(gp.unsafe[f.idx].p, f.idx), Final: gp.bindings(final)}
-	for _, e := range path {
-		w.Steps = append(w.Steps, gp.step(e))
-	}
-	return w, nil
+	return gp.program.newWitness(f.init, path, final, f.idx, f.procs)
 }

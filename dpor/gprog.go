@@ -99,7 +99,7 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 			if t.actor >= 0 {
 				in.actor = procs[t.actor]
 			}
-			in.rset, ierr = g.readSet(t, in.procs)
+			in.rset, ierr = g.readSet(t, in.procs, func(l int) bool { return g.mem[l] })
 			if ierr != nil {
 				return false
 			}

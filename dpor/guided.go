@@ -218,9 +218,5 @@ func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 		return nil, fmt.Errorf("no execution with %d processes under %s fires these %d steps %s and ends in a state where %s holds",
 			opts.N, opts.Model.Name(), len(steps), order, unsafe)
 	}
-	w := &Witness{Init: p.bindings(first), Unsafe: idx, UnsafeName: unsafe, Procs: procs, Final: p.bindings(final)}
-	for _, e := range path {
-		w.Steps = append(w.Steps, p.step(e))
-	}
-	return w, nil
+	return p.newWitness(first, path, final, idx, procs)
 }

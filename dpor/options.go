@@ -71,6 +71,10 @@ type Result struct {
 	// bounded instance is explored exactly once.
 	Executions int
 	Blocked    int
+	// CacheHits counts the evaluations of the unsafe items on a state of
+	// a cut that [Check] answered from its memo of earlier evaluations
+	// (by state).
+	CacheHits int
 	// Execution is the graph [Check] found an unsafe state in.
 	Execution *Execution
 }

@@ -7,8 +7,10 @@ import (
 	"github.com/cubew/cubew/syntax"
 )
 
-// readSet returns the memory locations an instance t(procs) may read: every
-// location its guard, right-hand sides and case conditions mention, with
+// readSet returns the locations an instance t(procs) may read that keep
+// says to keep (the graph engine: memory locations; witnesses: every
+// location but constants): every location its guard, right-hand sides and
+// case conditions mention, with
 // the quantifiers expanded as the evaluator expands them (forall and exists
 // over distinct processes, the _other forms avoiding the parameters). Keep
 // values (`| _ : A[j]`) are not reads: the graph engine skips those updates.
@@ -17,30 +19,30 @@ import (
 // short-circuit past it. An extra read never changes a reachable state (it
 // happens at the same instant as the others), it only gives the execution
 // one more rf edge.
-func (g *gprog) readSet(t *trans, procs []int) ([]int32, error) {
-	w := &rwalk{g: g, params: procs}
+func (p *program) readSet(t *trans, procs []int, keep func(l int) bool) ([]int32, error) {
+	w := &rwalk{p: p, keep: keep, params: procs}
 	for i, prm := range t.t.Params {
 		w.env = append(w.env, pvar{prm.Name, procs[i]})
 	}
 	if t.guard != nil {
 		w.formula(t.guard)
 	}
-	for ai, a := range t.actions {
+	for _, a := range t.actions {
 		switch {
 		case a.term != nil:
 			w.term(a.term)
 		case a.cases != nil:
 			n0 := len(w.env)
-			forTuples(g.n, len(a.vars), false, nil, func(tuple []int) bool {
+			forTuples(p.n, len(a.vars), false, nil, func(tuple []int) bool {
 				w.env = w.env[:n0]
 				for i, v := range a.vars {
 					w.env = append(w.env, pvar{v, tuple[i]})
 				}
-				for bi, b := range a.cases {
+				for _, b := range a.cases {
 					if b.cond != nil {
 						w.formula(b.cond)
 					}
-					if !g.ntrans[t.idx].keeps[ai][bi] {
+					if !keepValue(b.value, a.a) {
 						w.term(b.value)
 					}
 				}
@@ -56,13 +58,36 @@ func (g *gprog) readSet(t *trans, procs []int) ([]int32, error) {
 	return slices.Compact(w.out), nil
 }
 
-// rwalk collects the memory locations a formula or term reads.
+// rwalk collects the locations a formula or term reads, or with finals
+// the reads p @ X of an unsafe item.
 type rwalk struct {
-	g      *gprog
+	p      *program
+	keep   func(l int) bool
 	env    []pvar
 	params []int
 	out    []int32
 	err    error
+	finals bool
+	reads  []finalRead
+}
+
+// finalRead is a read p @ X of an unsafe item: the process and location.
+type finalRead struct {
+	proc int
+	loc  int
+}
+
+// finalReads lists the reads p @ X of unsafe item idx for the processes
+// procs of its parameters, in the order they appear, and false when some
+// read is under a quantifier (its processes are not known).
+func (p *program) finalReads(idx int, procs []int) ([]finalRead, bool) {
+	pr := p.unsafe[idx]
+	w := &rwalk{p: p, keep: func(int) bool { return true }, params: procs, finals: true}
+	for i, prm := range pr.p.Params {
+		w.env = append(w.env, pvar{prm.Name, procs[i]})
+	}
+	w.formula(pr.body)
+	return w.reads, w.err == nil
 }
 
 func (w *rwalk) proc(x syntax.Proc) int {
@@ -95,12 +120,16 @@ func (w *rwalk) formula(f syntax.Formula) {
 		w.formula(f.Then)
 		w.formula(f.Else)
 	case *syntax.Quant:
+		if w.finals {
+			w.err = fmt.Errorf("%s: a quantifier in the unsafe item", f.Pos)
+			return
+		}
 		var excl []int
 		if f.Kind == syntax.ForallOther || f.Kind == syntax.ExistsOther {
 			excl = w.params
 		}
 		n0 := len(w.env)
-		forTuples(w.g.n, len(f.Vars), true, excl, func(tuple []int) bool {
+		forTuples(w.p.n, len(f.Vars), true, excl, func(tuple []int) bool {
 			w.env = w.env[:n0]
 			for i, v := range f.Vars {
 				w.env = append(w.env, pvar{v.Name, tuple[i]})
@@ -115,15 +144,28 @@ func (w *rwalk) formula(f syntax.Formula) {
 func (w *rwalk) term(t syntax.Term) {
 	switch t := t.(type) {
 	case *syntax.Name:
-		if s := w.g.syms[t.Name]; s != nil && s.s.Arity == 0 && w.g.mem[s.base] {
+		if s := w.p.syms[t.Name]; s != nil && s.s.Arity == 0 && !w.finals && w.keep(s.base) {
 			w.out = append(w.out, int32(s.base))
 		}
 	case *syntax.Cell:
-		w.cell(t.Array, t.Index)
-	case *syntax.Read:
-		if w.err == nil {
-			w.err = fmt.Errorf("%s: the dpor engine does not support p @ X in a transition", t.Pos)
+		if !w.finals {
+			w.cell(t.Array, t.Index)
 		}
+	case *syntax.Read:
+		if !w.finals {
+			if w.err == nil {
+				w.err = fmt.Errorf("%s: the dpor engine does not support p @ X in a transition", t.Pos)
+			}
+			return
+		}
+		q := w.proc(t.Reader)
+		w.finals = false
+		w.term(t.Loc)
+		w.finals = true
+		for _, l := range w.out {
+			w.reads = append(w.reads, finalRead{q, int(l)})
+		}
+		w.out = w.out[:0]
 	case *syntax.Arith:
 		w.term(t.Base)
 		w.term(t.Offset)
@@ -131,7 +173,7 @@ func (w *rwalk) term(t syntax.Term) {
 }
 
 func (w *rwalk) cell(array string, index []syntax.Proc) {
-	s := w.g.syms[array]
+	s := w.p.syms[array]
 	if s == nil || len(index) != s.s.Arity {
 		return
 	}
@@ -139,14 +181,14 @@ func (w *rwalk) cell(array string, index []syntax.Proc) {
 	for i, x := range index {
 		procs[i] = w.proc(x)
 	}
-	l, err := w.g.cell(s, procs)
+	l, err := w.p.cell(s, procs)
 	if err != nil {
 		if w.err == nil {
 			w.err = err
 		}
 		return
 	}
-	if w.g.mem[l] {
+	if w.keep(l) {
 		w.out = append(w.out, int32(l))
 	}
 }

@@ -50,8 +50,15 @@ type Step struct {
 	// Writes lists what a transition wrote, or what a flush moved to
 	// memory.
 	Writes []Write
-	// Proc is the process whose buffer a StepFlush drains.
-	Proc int
+	// Reads lists what a transition read, in location order, each with
+	// the write it read from; Fence tells that its guard has a fence.
+	Reads []ReadEvent
+	Fence bool
+	// Proc is the process whose buffer a StepFlush drains; Flushed names
+	// the writes it moves to memory (the transitions' Writes), in the
+	// order of Writes.
+	Proc    int
+	Flushed []WriteRef
 }
 
 // String renders a transition as `name(#1, #2)` and a flush as
@@ -94,6 +101,9 @@ type Witness struct {
 	Procs      []int
 	// Final lists every location's memory value in the last state.
 	Final []Binding
+	// FinalReads are the reads p @ X of the unsafe item in the last state
+	// (none when one is under a quantifier).
+	FinalReads []ReadEvent
 }
 
 // String renders the witness on several lines: the initial state, one
@@ -170,9 +180,9 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 		path = append(path, i)
 	}
 	slices.Reverse(path)
-	cur := x.inits[path[0]]
-	w := &Witness{Init: p.bindings(cur), Unsafe: idx, Procs: procs,
-		UnsafeName: propName(p.unsafe[idx].p, idx)}
+	init := x.inits[path[0]]
+	cur := init
+	var edges []edge
 	quiet := stepper{p: p, opts: x.opts, flags: &runFlags{}}
 	for _, nid := range path[1:] {
 		want := x.nodes[nid].key
@@ -191,13 +201,12 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 			return nil, err
 		}
 		if next == nil {
-			return nil, fmt.Errorf("internal error: witness step %d not found", len(w.Steps)+1)
+			return nil, fmt.Errorf("internal error: witness step %d not found", len(edges)+1)
 		}
-		w.Steps = append(w.Steps, p.step(lab))
+		edges = append(edges, lab)
 		cur = next
 	}
-	w.Final = p.bindings(final)
-	return w, nil
+	return p.newWitness(init, edges, final, idx, procs)
 }
 
 // Replay re-executes w on the instance given by opts and checks that it

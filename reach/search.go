@@ -83,6 +83,7 @@ type Stats struct {
 	Covered     int // nodes dropped as subsumed by visited ones
 	Deleted     int // visited nodes removed because a later node subsumes them
 	Syntactic   int // of which without the solver
+	CacheHits   int // pre-images dropped as identical to a cube already generated (the cache of cube keys)
 	SolverCalls int
 	MaxVars     int // most process variables in a visited node
 	PreImage    time.Duration
@@ -299,6 +300,7 @@ func (e *engine) expand(n *node) ([]*node, error) {
 		for k, p := range r.pres {
 			e.stats.Generated++
 			if e.seen[p.cube.Key()] {
+				e.stats.CacheHits++
 				continue
 			}
 			e.seen[p.cube.Key()] = true

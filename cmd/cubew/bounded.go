@@ -27,6 +27,7 @@ type boundedOpts struct {
 	trace         bool
 	format        formatFlag
 	junit         string
+	pics          pictureOpts
 }
 
 // engineFlag is --engine: dpor or explicit.
@@ -61,6 +62,10 @@ A SAFE answer holds for this instance only (and, with a steps bound, for
 executions within it: the reason says so). The memory model defaults to
 tso for a model that declares weak variables and to sc otherwise.
 
+--trace-dot and --trace-svg draw the counterexample's execution graph, as
+for check. There is no --dot: it draws check's backward search graph, and
+the bounded engines search forwards without one.
+
 Exit status: 0 all SAFE, 1 some UNSAFE, 2 bad input or usage, 3 some
 UNKNOWN (a limit was reached, and none UNSAFE).`,
 		Example: `  # the broken flag mutex is UNSAFE with two processes under TSO
@@ -70,7 +75,10 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
   cubew bounded -n 2 --engine explicit --trace examples/flag_mutex.cub
 
   # three processes, up to 8 steps each, under PSO, as JSON
-  cubew bounded -n 3 --steps 8 --model pso --format json model.cub`,
+  cubew bounded -n 3 --steps 8 --model pso --format json model.cub
+
+  # draw the counterexample of a fixed instance as an execution graph
+  cubew bounded -n 2 --trace-svg trace.svg examples/flag_mutex.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.n < 1 {
@@ -79,11 +87,17 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 			if o.steps < 0 {
 				return withCode(exitBadInput, "bounded: --steps must not be negative")
 			}
-			results, bad, err := runFiles(cmd, args, "bounded", o.format, o.trace, o.junit,
+			if err := o.pics.validate(args); err != nil {
+				return err
+			}
+			results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, "bounded", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) {
 					return boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
 				})
 			if err != nil {
+				return err
+			}
+			if err := o.pics.write(cmd, results); err != nil {
 				return err
 			}
 			return verdictExit(results, len(bad) > 0)
@@ -100,6 +114,13 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
+	o.pics.flags(cmd, false)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		if err.Error() == "unknown flag: --dot" {
+			return fmt.Errorf("%w: the bounded engines have no search graph to draw (--trace-dot draws the counterexample)", err)
+		}
+		return err
+	})
 	_ = cmd.MarkFlagRequired("procs")
 	registerEnumCompletions(cmd)
 	return cmd
@@ -175,6 +196,6 @@ func printBoundedStats(w io.Writer, path, engine string, res *dpor.Result, k int
 			path, engine, res.Model, inst, res.States, res.Initial, res.Transitions, res.Flushes, seconds)
 		return
 	}
-	fmt.Fprintf(w, "%s: %s %s %s: %d executions, %d blocked, %d initial states, %.3fs\n",
-		path, engine, res.Model, inst, res.Executions, res.Blocked, res.Initial, seconds)
+	fmt.Fprintf(w, "%s: %s %s %s: %d executions, %d blocked, %d initial states, %d cache hits, %.3fs\n",
+		path, engine, res.Model, inst, res.Executions, res.Blocked, res.Initial, res.CacheHits, seconds)
 }

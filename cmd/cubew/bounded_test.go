@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -53,7 +54,33 @@ func TestBoundedTraceAndStats(t *testing.T) {
 	require.Contains(t, out, "counterexample with 2 processes")
 	require.Contains(t, out, "R Flag[#2] = False  from init")
 	require.Contains(t, out, "(pending)")
-	require.Contains(t, errOut, "dpor tso n=2 k=6: 0 executions, 0 blocked, 1 initial states")
+	require.Contains(t, errOut, "dpor tso n=2 k=6: 0 executions, 0 blocked, 1 initial states, 8 cache hits, ")
+
+	// The fenced mutex: 6 complete graphs, 15 blocked ones, and the memo
+	// of unsafe evaluations answers 92 of them.
+	code, _, errOut = runCLI(t, "bounded", "-v", "-n", "2", "../../examples/flag_mutex_fenced.cub")
+	require.Equal(t, exitSafe, code)
+	require.Contains(t, errOut, "dpor tso n=2 k=6: 6 executions, 15 blocked, 1 initial states, 92 cache hits, ")
+}
+
+// TestBoundedJUnitWant: a .want line without k= holds for the default
+// steps bound too, and a line with the run's k wins over it.
+func TestBoundedJUnitWant(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "report.xml")
+	// flag_mutex.want: `bounded tso n=2 UNSAFE` (no k=), and k=6 by default.
+	code, _, errOut := runCLI(t, "bounded", "-n", "2", "--junit", report, "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errOut)
+	r := readReport(t, report)
+	require.Equal(t, 1, r.Tests)
+	require.Equal(t, 0, r.Failures, "UNSAFE is expected by `bounded tso n=2 UNSAFE`")
+	require.Equal(t, "bounded tso n=2 k=6", r.Suites[0].Cases[0].Name)
+
+	// `bounded sc n=2 k=4 SAFE` is for k=4 only: at n=2 k=6 no line
+	// matches, SAFE is expected, and check_then_set is UNSAFE.
+	code, _, _ = runCLI(t, "bounded", "-n", "2", "--junit", report, "testdata/check_then_set.cub")
+	require.Equal(t, exitUnsafe, code)
+	r = readReport(t, report)
+	require.Equal(t, 0, r.Failures, "check_then_set.want: `bounded sc n=2 UNSAFE`")
 }
 
 func TestBoundedJSON(t *testing.T) {
@@ -69,6 +96,7 @@ func TestBoundedJSON(t *testing.T) {
 			N, K       int
 			Verdict    string `json:"verdict"`
 			Executions int    `json:"executions"`
+			Blocked    *int   `json:"blocked"`
 			Trace      *struct {
 				Execution *struct {
 					Events []any `json:"events"`
@@ -90,6 +118,9 @@ func TestBoundedJSON(t *testing.T) {
 	require.Len(t, r0.Trace.Execution.Events, 4)
 	require.Equal(t, "safe", r1.Verdict)
 	require.Equal(t, 6, r1.Executions)
+	require.Nil(t, r0.Blocked, "no blocked graph: the key is absent")
+	require.NotNil(t, r1.Blocked)
+	require.Equal(t, 15, *r1.Blocked)
 }
 
 func TestBoundedUsage(t *testing.T) {

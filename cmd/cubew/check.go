@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/cubew/cubew/memmodel"
@@ -65,7 +66,7 @@ UNKNOWN (and none UNSAFE).`,
 			if err := o.pics.validate(args); err != nil {
 				return err
 			}
-			results, bad, err := runFiles(cmd, args, "check", o.format, o.trace, o.junit,
+			results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, "check", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
 			if err != nil {
 				return err
@@ -185,23 +186,23 @@ func (r *fileResult) unknown(reason string) {
 }
 
 // runFiles answers every file with answer, reports input errors on
-// stderr, prints the results in the chosen format and writes the JUnit
-// report when asked; it returns the results and the files that were bad
-// input, for the exit status.
-func runFiles(cmd *cobra.Command, args []string, command string, format formatFlag, trace bool, junit string,
+// stderr, prints the results in the chosen format on stdout and writes the
+// JUnit report when asked; it returns the results and the files that were
+// bad input, for the exit status.
+func runFiles(stdout, stderr io.Writer, args []string, command string, format formatFlag, trace bool, junit string,
 	answer func(path string) (fileResult, error)) ([]fileResult, []inputError, error) {
 	var results []fileResult
 	var bad []inputError
 	for _, path := range args {
 		r, err := answer(path)
 		if err != nil {
-			reportInputError(cmd.ErrOrStderr(), err)
+			reportInputError(stderr, err)
 			bad = append(bad, inputError{path, firstLine(err)})
 			continue
 		}
 		results = append(results, r)
 	}
-	if err := printResults(cmd.OutOrStdout(), format, results, printOpts{Trace: trace, Command: command}); err != nil {
+	if err := printResults(stdout, format, results, printOpts{Trace: trace, Command: command}); err != nil {
 		return nil, nil, err
 	}
 	if junit != "" {

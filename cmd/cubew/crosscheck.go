@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/cubew/cubew/dpor"
@@ -26,13 +25,15 @@ type crosscheckOpts struct {
 	maxNodes      int
 	maxExecutions int
 	timeout       time.Duration
+	format        formatFlag
+	junit         string
 	// check is the parameterized engine; nil means parameterized (tests
 	// replace it).
 	check func(ctx context.Context, m *syntax.Model, mm memmodel.Model) (*reach.Result, float64, error)
 }
 
 func newCrosscheckCmd(g *globalOpts) *cobra.Command {
-	o := crosscheckOpts{maxN: 3, steps: defaultSteps, maxNodes: 100000, maxExecutions: 500_000, timeout: 20 * time.Second}
+	o := crosscheckOpts{format: "text", maxN: 3, steps: defaultSteps, maxNodes: 100000, maxExecutions: 500_000, timeout: 20 * time.Second}
 	cmd := &cobra.Command{
 		Use:   "crosscheck FILE...",
 		Short: "Compare the parameterized answer with bounded explorations of small instances",
@@ -55,10 +56,18 @@ processes or steps), and an UNKNOWN answer leaves nothing to compare: the
 output says so, as it says when an instance is too large for the limits
 (--timeout per run, --max-executions).
 
+With --format json each model is one result (docs/json.md) with both
+engines' answers and whether they agree. With --junit each model is one
+test case, failing when the engines disagree or when check's verdict is
+not the one NAME.want expects (its check line).
+
 Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 (a bug in cubew).`,
 		Example: `  cubew crosscheck examples/*.cub
-  cubew crosscheck --max-n 4 --steps 4 --model pso model.cub`,
+  cubew crosscheck --max-n 4 --steps 4 --model pso model.cub
+
+  # machine-readable results and a JUnit report for CI
+  cubew crosscheck --format json --junit report.xml models/*.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, g.verbose)
@@ -71,6 +80,8 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 	f.IntVar(&o.maxNodes, "max-nodes", o.maxNodes, "check: give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "bounded: give up on an instance after exploring this many executions; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
+	f.Var(&o.format, "format", "output format: text or json")
+	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	registerEnumCompletions(cmd)
 	return cmd
 }
@@ -83,26 +94,21 @@ func (o *crosscheckOpts) run(ctx context.Context, stdout, stderr io.Writer, args
 	if o.steps < 1 {
 		return withCode(exitBadInput, "crosscheck: --steps must be at least 1")
 	}
-	bad, disagree := false, 0
-	tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
-	for _, path := range args {
-		c, err := crosscheckFile(ctx, path, o, stderr, verbose)
-		if err != nil {
-			reportInputError(stderr, err)
-			bad = true
-			continue
-		}
-		c.print(tw)
-		disagree += len(c.disagreements)
-	}
-	if err := tw.Flush(); err != nil {
+	results, bad, err := runFiles(stdout, stderr, args, "crosscheck", o.format, false, o.junit,
+		func(path string) (fileResult, error) {
+			c, err := crosscheckFile(ctx, path, o, stderr, verbose)
+			if err != nil {
+				return fileResult{}, err
+			}
+			return c.result(), nil
+		})
+	if err != nil {
 		return err
 	}
 	switch {
-	case disagree > 0:
-		fmt.Fprintf(stdout, "%s\n", plural(disagree, "disagreement"))
+	case disagreements(results) > 0:
 		return silentCode(exitDisagreement)
-	case bad:
+	case len(bad) > 0:
 		return silentCode(exitBadInput)
 	}
 	return nil
@@ -254,32 +260,4 @@ func witnessLine(w *dpor.Witness) string {
 		}
 	}
 	return strings.Join(append(parts, w.UnsafeName), " -> ")
-}
-
-// print writes the lines of one file: check's answer, each instance's, the
-// notes and the verdict of the comparison.
-func (c *crosscheck) print(w io.Writer) {
-	r := c.check
-	fmt.Fprintf(w, "%s\t%s\tcheck\t%s\t%s\t%.3fs\n", c.file, c.model, strings.ToUpper(r.Verdict.String()),
-		plural(r.Nodes, "node"), r.Seconds)
-	if c.replay != "" {
-		fmt.Fprintf(w, "\t\t\ttrace: %s\n", c.replay)
-	}
-	for _, b := range c.bounded {
-		work := plural(b.Executions, "execution")
-		if b.Bounded != nil && b.Bounded.Blocked > 0 {
-			work += fmt.Sprintf(" (+%d blocked)", b.Bounded.Blocked)
-		}
-		fmt.Fprintf(w, "%s\t%s\tn=%d k=%d\t%s\t%s\t%.3fs\n", c.file, c.model, b.N, b.K, strings.ToUpper(b.Verdict.String()),
-			work, b.Seconds)
-	}
-	for _, n := range c.notes {
-		fmt.Fprintf(w, "\t\t\tnote: %s\n", n)
-	}
-	if len(c.disagreements) == 0 {
-		fmt.Fprintf(w, "\t\t\tagree\n")
-	}
-	for _, d := range c.disagreements {
-		fmt.Fprintf(w, "\t\t\tDISAGREE: %s\n", d)
-	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -84,4 +86,117 @@ func TestCrosscheckUsage(t *testing.T) {
 		code, _, errOut := runCLI(t, args...)
 		require.Equal(t, exitBadInput, code, "%v: %s", args, errOut)
 	}
+}
+
+// crosscheckGolden are the models of the crosscheck goldens: an UNSAFE
+// model whose counterexample replays, and a SAFE one.
+var crosscheckGolden = []string{"testdata/flag_mutex.cub", "testdata/flag_mutex_fenced.cub"}
+
+// TestGoldenCrosscheck pins crosscheck's three outputs: text, JSON and
+// the JUnit report, on models where the engines agree.
+func TestGoldenCrosscheck(t *testing.T) {
+	args := append([]string{"crosscheck", "--max-n", "2"}, crosscheckGolden...)
+	code, out, errs := cubew(t, args...)
+	require.Equal(t, exitSafe, code, errs)
+	require.Empty(t, errs)
+	golden(t, "crosscheck.txt", normalize(out))
+
+	code, out, errs = cubew(t, append(args, "--format", "json")...)
+	require.Equal(t, exitSafe, code, errs)
+	require.NotContains(t, out, "null")
+	golden(t, "crosscheck.json", normalize(out))
+	doc := decodeJSON(t, out)
+	require.Equal(t, "crosscheck", doc.Command)
+	require.Len(t, doc.Results, 2)
+	unsafe, safe := doc.Results[0], doc.Results[1]
+	require.Equal(t, "crosscheck", unsafe.Engine)
+	require.Equal(t, "unsafe", unsafe.Verdict)
+	require.NotNil(t, unsafe.Trace, "check's counterexample")
+	require.Equal(t, &jsonCross{Agree: true, Replay: "replays with 2 processes (4 steps with flushes)",
+		Bounded: unsafe.Cross.Bounded, Notes: []string{}, Disagreements: []string{}}, unsafe.Cross)
+	require.Len(t, unsafe.Cross.Bounded, 1)
+	require.Equal(t, "dpor", unsafe.Cross.Bounded[0].Engine)
+	require.Equal(t, "unsafe", unsafe.Cross.Bounded[0].Verdict)
+	require.Equal(t, 2, unsafe.Cross.Bounded[0].N)
+	require.Equal(t, 6, unsafe.Cross.Bounded[0].K)
+	require.Equal(t, "safe", safe.Verdict)
+	require.True(t, safe.Cross.Agree)
+	require.Equal(t, "safe", safe.Cross.Bounded[0].Verdict)
+	require.Equal(t, 6, safe.Executions, "the instances' executions added up")
+	require.Equal(t, 15, safe.Blocked)
+
+	report := filepath.Join(t.TempDir(), "report.xml")
+	code, _, errs = cubew(t, append(args, "--junit", report)...)
+	require.Equal(t, exitSafe, code, errs)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err)
+	golden(t, "crosscheck.junit.xml", normalize(string(data)))
+}
+
+// TestCrosscheckJUnit: one case per (file, model); a case fails when the
+// engines disagree, when check's verdict is not the expected one, or
+// both; a file that does not parse is a case in error. Disagreement (4)
+// wins over bad input (2) in the exit status.
+func TestCrosscheckJUnit(t *testing.T) {
+	const flag = "testdata/flag_mutex.cub" // .want: check tso UNSAFE
+	report := filepath.Join(t.TempDir(), "report.xml")
+	// run crosschecks files; a nil res runs the real parameterized engine.
+	run := func(res *reach.Result, format formatFlag, files ...string) (int, string) {
+		o := &crosscheckOpts{maxN: 2, steps: 6, maxNodes: 1000, maxExecutions: 10000, format: format, junit: report}
+		if res != nil {
+			o.check = fakeCheck(res)
+		}
+		var out, errOut bytes.Buffer
+		code := exitCode(o.run(context.Background(), &out, &errOut, files, false), func(string) {})
+		return code, out.String()
+	}
+
+	// check says SAFE where flag_mutex is UNSAFE: the engines disagree and
+	// the verdict is not the expected one.
+	code, _ := run(&reach.Result{Verdict: translate.Safe}, "text", flag, "testdata/junit/bad_syntax.cub")
+	require.Equal(t, exitDisagreement, code)
+	r := readReport(t, report)
+	require.Equal(t, 2, r.Tests)
+	require.Equal(t, 1, r.Failures)
+	require.Equal(t, 1, r.Errors)
+	c := r.Suites[0].Cases[0]
+	require.Equal(t, "crosscheck tso", c.Name)
+	require.Equal(t, flag, c.Classname)
+	require.NotNil(t, c.Failure)
+	require.Equal(t, "DISAGREE", c.Failure.Type)
+	const disagree = "check says SAFE but the instance with n=2 reaches unsafe[1]: init -> raise(#1) -> raise(#2) -> enter(#1) -> enter(#2) -> unsafe[1]"
+	require.Equal(t, "got SAFE, want UNSAFE; the engines disagree: "+disagree, c.Failure.Message)
+	require.Equal(t, "got SAFE, want UNSAFE\nDISAGREE: "+disagree+"\n", c.Failure.Text)
+	require.Contains(t, c.SystemOut, "DISAGREE: "+disagree)
+	require.Contains(t, c.SystemOut, "1 disagreement\n")
+	require.Equal(t, "crosscheck", r.Suites[1].Cases[0].Name)
+	require.Contains(t, r.Suites[1].Cases[0].Error.Message, "bad_syntax.cub:4:1: syntax error")
+
+	// Without the disagreement, bad input gives 2.
+	m, err := load(flag, syntax.CheckOptions{})
+	require.NoError(t, err)
+	good := fakeTrace(m, 2, "unsafe[1]", "raise", []int{1}, "raise", []int{2}, "enter", []int{1}, "enter", []int{2})
+	code, _ = run(&reach.Result{Verdict: translate.Unsafe, Trace: good}, "text", flag, "testdata/junit/bad_syntax.cub")
+	require.Equal(t, exitBadInput, code)
+	r = readReport(t, report)
+	require.Equal(t, 0, r.Failures, "agree, and UNSAFE is expected")
+	require.Equal(t, 1, r.Errors)
+
+	// The engines agree, the verdict is not the expected one (no .want).
+	code, out := run(nil, "json", "testdata/junit/broken.cub")
+	require.Equal(t, exitSafe, code, out)
+	r = readReport(t, report)
+	require.Equal(t, 1, r.Failures)
+	f := r.Suites[0].Cases[0].Failure
+	require.Equal(t, "UNSAFE", f.Type)
+	require.Equal(t, "got UNSAFE, want SAFE: init -> check(#2) -> check(#1) -> take(#1) -> take(#2) -> unsafe[1]", f.Message)
+	require.True(t, decodeJSON(t, out).Results[0].Cross.Agree)
+
+	// JSON with a disagreement: the same exit status, agree false.
+	code, out = run(&reach.Result{Verdict: translate.Safe}, "json", flag)
+	require.Equal(t, exitDisagreement, code)
+	doc := decodeJSON(t, out)
+	require.False(t, doc.Results[0].Cross.Agree)
+	require.Equal(t, []string{disagree}, doc.Results[0].Cross.Disagreements)
+	require.Equal(t, "unsafe", doc.Results[0].Cross.Bounded[0].Verdict)
 }

@@ -19,19 +19,16 @@ import (
 // writes, fences), the coherence order of every location written, and the
 // writes still buffered at the unsafe state.
 //
-// The witness gives each step's writes; the reads are computed here from
-// the model: the memory locations a transition instance mentions in its
-// guard, right-hand sides and case conditions (quantifiers expanded over
-// the instance's processes, keep values `| _ : A[j]` excluded), as dpor
-// reads them. Their values follow from replaying the steps on memory and
-// store buffers: a process reads its own newest buffered write to a
-// location, else memory.
+// The witness (dpor) gives each step's reads, with the value read and the
+// write read from, its writes and the writes each flush makes visible;
+// the execution shows those on memory locations as events.
 //
 // Memory locations are the weak variables and weak array cells of a model
 // checked with weak rules. For a model without weak variables (or checked
 // under sc), every global variable and every array cell other than the
 // acting process's own is a memory location: own cells behave as the
-// process's registers and would only add noise to the picture.
+// process's registers and would only add noise to the picture, except
+// that a write to a cell another process reads is shown.
 type execution struct {
 	Procs  int
 	Model  string // memory model name
@@ -289,49 +286,42 @@ func forInterleavings(m *syntax.Model, t *trace, fn func([]int) bool) {
 	rec()
 }
 
-// newExecution replays a witness of an instance with n processes on memory
-// and store buffers and records its events.
+// newExecution records the events of a witness of an instance with n
+// processes: the witness gives each step's reads (with the write each
+// reads from) and writes, and the writes each flush makes visible.
 func newExecution(m *syntax.Model, n int, model string, w *dpor.Witness) (*execution, error) {
 	b := &execBuilder{m: m, n: n, x: &execution{Procs: n, Model: model, Unsafe: w.UnsafeName,
 		Witness: append([]int{}, w.Procs...), Steps: []execStep{}, Events: []*event{}, CO: []coOrder{}, Pending: []string{}, Final: []string{}},
-		mem: map[string]memCell{}, buf: map[int][]bufGroup{}, co: map[string][]string{}}
+		ids: map[dpor.WriteRef]string{}, co: map[string][]string{}, read: map[string]bool{}}
 	for _, v := range w.Init {
 		if b.memoryLoc(v.Loc, -1) {
-			b.mem[v.Loc] = memCell{value: v.Value, from: "init"}
 			b.x.Init = append(b.x.Init, binding{v.Loc, v.Value})
 		}
 	}
+	b.readLocs(w)
 	index := 0
-	for _, s := range w.Steps {
-		var err error
+	for i, s := range w.Steps {
 		if s.Kind == dpor.StepFlush {
-			err = b.flush(index, s)
-		} else {
-			index++
-			err = b.transition(index, s)
+			b.flush(index, s)
+			continue
 		}
-		if err != nil {
+		index++
+		if err := b.transition(i, index, s); err != nil {
 			return nil, err
 		}
 	}
-	if err := b.finalReads(index + 1); err != nil {
-		return nil, err
+	for _, r := range w.FinalReads {
+		if b.memoryLoc(r.Loc, r.Proc) {
+			e := b.readEvent(r.Proc, index+1, "unsafe", r)
+			b.x.Final = append(b.x.Final, e.ID)
+		}
 	}
 	// The writes still buffered drain later; flushing them in event order
 	// respects every buffer's order, so co ends with them in that order.
-	pending := map[string]bool{}
-	for q := 0; q <= n; q++ {
-		for _, g := range b.buf[q] {
-			for _, w := range g.writes {
-				pending[w.id] = true
-			}
-		}
-	}
 	for _, e := range b.x.Events {
-		if pending[e.ID] {
-			e.Pending = true
+		if e.Pending {
 			b.x.Pending = append(b.x.Pending, e.ID)
-			b.visible(e.ID, e.Loc, e.Value)
+			b.visible(e.ID, e.Loc)
 		}
 	}
 	for _, loc := range b.coLocs {
@@ -340,20 +330,36 @@ func newExecution(m *syntax.Model, n int, model string, w *dpor.Witness) (*execu
 	return b.x, nil
 }
 
-type memCell struct{ value, from string }
-
-type bufWrite struct{ id, loc, value string }
-
-type bufGroup struct{ writes []bufWrite }
-
 type execBuilder struct {
 	m      *syntax.Model
 	n      int
 	x      *execution
-	mem    map[string]memCell
-	buf    map[int][]bufGroup // per process, oldest first
+	ids    map[dpor.WriteRef]string // the write events by the witness's name
+	read   map[string]bool          // locations some shown read reads
 	co     map[string][]string
 	coLocs []string
+}
+
+// readLocs finds the locations the shown reads read: a write to one of
+// them is shown even where it is a register of its process, so that every
+// shown read names the event it reads from.
+func (b *execBuilder) readLocs(w *dpor.Witness) {
+	for _, s := range w.Steps {
+		if s.Kind != dpor.StepTransition || s.Index < 0 || s.Index >= len(b.m.Transitions) {
+			continue
+		}
+		acting := actingProc(b.m.Transitions[s.Index], s.Procs)
+		for _, r := range s.Reads {
+			if b.memoryLoc(r.Loc, acting) {
+				b.read[r.Loc] = true
+			}
+		}
+	}
+	for _, r := range w.FinalReads {
+		if b.memoryLoc(r.Loc, r.Proc) {
+			b.read[r.Loc] = true
+		}
+	}
 }
 
 func (b *execBuilder) newEvent(e *event) *event {
@@ -362,131 +368,77 @@ func (b *execBuilder) newEvent(e *event) *event {
 	return e
 }
 
-// read is what process q reads at loc now.
-func (b *execBuilder) read(q int, loc string) (value, from string, internal bool) {
-	g := b.buf[q]
-	for i := len(g) - 1; i >= 0; i-- {
-		for j := len(g[i].writes) - 1; j >= 0; j-- {
-			if w := g[i].writes[j]; w.loc == loc {
-				return w.value, w.id, true
-			}
-		}
+// readEvent records a read of process q.
+func (b *execBuilder) readEvent(q, index int, transition string, r dpor.ReadEvent) *event {
+	from := "init"
+	if r.From != dpor.Initial {
+		from = b.ids[r.From]
 	}
-	c, ok := b.mem[loc]
-	if !ok {
-		return "?", "init", false
-	}
-	return c.value, c.from, false
+	return b.newEvent(&event{Proc: q, Step: index, Transition: transition, Kind: evRead, Loc: r.Loc, Value: r.Value,
+		From: from, Internal: r.Own})
 }
 
-func (b *execBuilder) visible(id, loc, value string) {
-	b.mem[loc] = memCell{value: value, from: id}
+func (b *execBuilder) visible(id, loc string) {
 	if _, ok := b.co[loc]; !ok {
 		b.coLocs = append(b.coLocs, loc)
 	}
 	b.co[loc] = append(b.co[loc], id)
 }
 
-func (b *execBuilder) transition(index int, s dpor.Step) error {
+// transition records step i of the witness, the index-th transition
+// instance.
+func (b *execBuilder) transition(i, index int, s dpor.Step) error {
 	if s.Index < 0 || s.Index >= len(b.m.Transitions) {
 		return fmt.Errorf("step %d: no transition %d", index, s.Index)
 	}
-	t := b.m.Transitions[s.Index]
-	acting := actingProc(t, s.Procs)
+	acting := actingProc(b.m.Transitions[s.Index], s.Procs)
 	st := execStep{Index: index, Transition: s.Transition, Pos: s.Pos, Procs: append([]int{}, s.Procs...), Proc: acting, Events: []string{}}
-	reads, fence, err := b.readSet(t, s.Procs, acting)
-	if err != nil {
-		return fmt.Errorf("step %d (%s): %w", index, s, err)
-	}
-	if fence {
+	if s.Fence {
 		e := b.newEvent(&event{Proc: acting, Step: index, Transition: s.Transition, Kind: evFence})
 		st.Events = append(st.Events, e.ID)
 	}
-	for _, loc := range reads {
-		v, from, internal := b.read(acting, loc)
-		e := b.newEvent(&event{Proc: acting, Step: index, Transition: s.Transition, Kind: evRead, Loc: loc, Value: v, From: from, Internal: internal})
-		st.Events = append(st.Events, e.ID)
+	reads := 0
+	for _, r := range s.Reads {
+		if b.memoryLoc(r.Loc, acting) {
+			st.Events = append(st.Events, b.readEvent(acting, index, s.Transition, r).ID)
+			reads++
+		}
 	}
-	var group bufGroup
-	memWrites := 0
-	for _, w := range s.Writes {
-		if !b.memoryLoc(w.Loc, acting) {
+	memWrites, buffered := 0, 0
+	for k, w := range s.Writes {
+		if !b.memoryLoc(w.Loc, acting) && !b.read[w.Loc] {
 			continue
 		}
 		memWrites++
-		e := b.newEvent(&event{Proc: acting, Step: index, Transition: s.Transition, Kind: evWrite, Loc: w.Loc, Value: w.Value, Buffered: w.Buffered})
+		e := b.newEvent(&event{Proc: acting, Step: index, Transition: s.Transition, Kind: evWrite, Loc: w.Loc, Value: w.Value,
+			Buffered: w.Buffered, Pending: w.Buffered})
+		b.ids[dpor.WriteRef{Step: i, Write: k}] = e.ID
 		st.Events = append(st.Events, e.ID)
 		if w.Buffered {
-			group.writes = append(group.writes, bufWrite{e.ID, w.Loc, w.Value})
+			buffered++
 		} else {
-			b.visible(e.ID, w.Loc, w.Value)
+			b.visible(e.ID, w.Loc)
 		}
 	}
-	st.Locked = len(reads) > 0 && memWrites > 0 && len(group.writes) == 0 && b.x.Model != "sc"
-	if len(group.writes) > 0 {
-		b.buf[acting] = append(b.buf[acting], group)
-	}
+	st.Locked = reads > 0 && memWrites > 0 && buffered == 0 && b.x.Model != "sc"
 	b.x.Steps = append(b.x.Steps, st)
 	return nil
 }
 
-func (b *execBuilder) flush(index int, s dpor.Step) error {
+// flush records a flush after index transition instances.
+func (b *execBuilder) flush(index int, s dpor.Step) {
 	st := execStep{Flush: true, Index: index, Proc: s.Proc, Events: []string{}}
-	g := b.buf[s.Proc]
-	i := slices.IndexFunc(g, func(g bufGroup) bool {
-		if len(g.writes) != len(s.Writes) {
-			return false
+	for _, ref := range s.Flushed {
+		id, ok := b.ids[ref]
+		if !ok {
+			continue
 		}
-		for k, w := range g.writes {
-			if w.loc != s.Writes[k].Loc || w.value != s.Writes[k].Value {
-				return false
-			}
-		}
-		return true
-	})
-	if i < 0 {
-		return fmt.Errorf("after step %d: %s matches no buffered write", index, s)
+		e := b.x.event(id)
+		b.visible(id, e.Loc)
+		e.FlushedAfter, e.Pending = index, false
+		st.Events = append(st.Events, id)
 	}
-	for _, w := range g[i].writes {
-		b.visible(w.id, w.loc, w.value)
-		b.x.event(w.id).FlushedAfter = index
-		st.Events = append(st.Events, w.id)
-	}
-	b.buf[s.Proc] = slices.Delete(g, i, i+1)
 	b.x.Steps = append(b.x.Steps, st)
-	return nil
-}
-
-// finalReads records the reads `p @ X` of the unsafe property reached.
-func (b *execBuilder) finalReads(step int) error {
-	var prop *syntax.Property
-	for i, p := range b.m.Unsafes {
-		name := p.Name
-		if name == "" {
-			name = fmt.Sprintf("unsafe[%d]", i+1)
-		}
-		if name == b.x.Unsafe {
-			prop = p
-		}
-	}
-	if prop == nil || len(prop.Params) != len(b.x.Witness) {
-		return nil
-	}
-	w := &readWalker{b: b}
-	for i, prm := range prop.Params {
-		w.env = append(w.env, procVar{prm.Name, b.x.Witness[i]})
-	}
-	w.finalOnly = true
-	w.formula(b.m.Expand(prop.Body))
-	if w.err != nil {
-		return nil // a property that reads through exists-bound processes: no final reads shown
-	}
-	for _, r := range w.finals {
-		v, from, internal := b.read(r.proc, r.loc)
-		e := b.newEvent(&event{Proc: r.proc, Step: step, Transition: "unsafe", Kind: evRead, Loc: r.loc, Value: v, From: from, Internal: internal})
-		b.x.Final = append(b.x.Final, e.ID)
-	}
-	return nil
 }
 
 // actingProc is the process that fires an instance: the acting parameter's
@@ -533,222 +485,6 @@ func splitLoc(loc string) (string, []int) {
 		idx = append(idx, v)
 	}
 	return name, idx
-}
-
-func locName(name string, procs []int) string {
-	if len(procs) == 0 {
-		return name
-	}
-	parts := make([]string, len(procs))
-	for i, q := range procs {
-		parts[i] = "#" + strconv.Itoa(q)
-	}
-	return name + "[" + strings.Join(parts, ",") + "]"
-}
-
-// readSet lists the memory locations an instance reads, in the order they
-// first appear, and whether its guard has a fence.
-func (b *execBuilder) readSet(t *syntax.Transition, procs []int, acting int) ([]string, bool, error) {
-	w := &readWalker{b: b, params: procs, acting: acting}
-	for i, prm := range t.Params {
-		if i < len(procs) {
-			w.env = append(w.env, procVar{prm.Name, procs[i]})
-		}
-	}
-	if t.Guard != nil {
-		w.formula(b.m.Expand(t.Guard))
-	}
-	for _, a := range t.Actions {
-		switch v := a.Value.(type) {
-		case *syntax.TermRHS:
-			w.term(v.Term)
-		case *syntax.Case:
-			var vars []string
-			for _, ix := range a.Index {
-				vars = append(vars, ix.Var)
-			}
-			n0 := len(w.env)
-			forTuples(b.n, len(vars), false, nil, func(tuple []int) {
-				w.env = w.env[:n0]
-				for i, v := range vars {
-					w.env = append(w.env, procVar{v, tuple[i]})
-				}
-				for _, br := range v.Branches {
-					if br.Cond != nil {
-						w.formula(b.m.Expand(br.Cond))
-					}
-					if !keepValue(br.Value, a) {
-						w.term(br.Value)
-					}
-				}
-			})
-			w.env = w.env[:n0]
-		}
-	}
-	return w.out, w.fence, w.err
-}
-
-type procVar struct {
-	name string
-	proc int
-}
-
-type finalRead struct {
-	proc int
-	loc  string
-}
-
-// readWalker collects the memory locations a formula or term reads, with
-// quantifiers expanded as dpor expands them.
-type readWalker struct {
-	b      *execBuilder
-	env    []procVar
-	params []int
-	acting int
-	out    []string
-	fence  bool
-	err    error
-	// finalOnly collects the p @ X reads of an unsafe property instead.
-	finalOnly bool
-	finals    []finalRead
-}
-
-func (w *readWalker) proc(x syntax.Proc) int {
-	if x.Const > 0 {
-		return x.Const
-	}
-	for i := len(w.env) - 1; i >= 0; i-- {
-		if w.env[i].name == x.Var {
-			return w.env[i].proc
-		}
-	}
-	if w.err == nil {
-		w.err = fmt.Errorf("%s: unbound process variable %s", x.Pos, x.Var)
-	}
-	return 1
-}
-
-func (w *readWalker) formula(f syntax.Formula) {
-	switch f := f.(type) {
-	case *syntax.Compare:
-		w.term(f.L)
-		w.term(f.R)
-	case *syntax.Not:
-		w.formula(f.X)
-	case *syntax.Binary:
-		w.formula(f.L)
-		w.formula(f.R)
-	case *syntax.Ite:
-		w.formula(f.Cond)
-		w.formula(f.Then)
-		w.formula(f.Else)
-	case *syntax.Fence:
-		w.fence = true
-	case *syntax.Quant:
-		if w.finalOnly {
-			// Processes bound inside the property are not known.
-			w.err = fmt.Errorf("quantifier in the property")
-			return
-		}
-		var excl []int
-		if f.Kind == syntax.ForallOther || f.Kind == syntax.ExistsOther {
-			excl = w.params
-		}
-		n0 := len(w.env)
-		forTuples(w.b.n, len(f.Vars), true, excl, func(tuple []int) {
-			w.env = w.env[:n0]
-			for i, v := range f.Vars {
-				w.env = append(w.env, procVar{v.Name, tuple[i]})
-			}
-			w.formula(f.Body)
-		})
-		w.env = w.env[:n0]
-	}
-}
-
-func (w *readWalker) term(t syntax.Term) {
-	switch t := t.(type) {
-	case *syntax.Name:
-		if !w.finalOnly {
-			w.add(t.Name)
-		}
-	case *syntax.Cell:
-		if !w.finalOnly {
-			procs := make([]int, len(t.Index))
-			for i, x := range t.Index {
-				procs[i] = w.proc(x)
-			}
-			w.add(locName(t.Array, procs))
-		}
-	case *syntax.Read:
-		if !w.finalOnly {
-			return
-		}
-		q := w.proc(t.Reader)
-		loc := ""
-		switch l := t.Loc.(type) {
-		case *syntax.Name:
-			loc = l.Name
-		case *syntax.Cell:
-			procs := make([]int, len(l.Index))
-			for i, x := range l.Index {
-				procs[i] = w.proc(x)
-			}
-			loc = locName(l.Array, procs)
-		}
-		if loc != "" && w.b.memoryLoc(loc, q) {
-			w.finals = append(w.finals, finalRead{q, loc})
-		}
-	case *syntax.Arith:
-		w.term(t.Base)
-		w.term(t.Offset)
-	}
-}
-
-func (w *readWalker) add(loc string) {
-	if w.b.memoryLoc(loc, w.acting) && !slices.Contains(w.out, loc) {
-		w.out = append(w.out, loc)
-	}
-}
-
-// forTuples calls fn with every k-tuple of processes 1..n (pairwise
-// distinct when distinct is set, avoiding excl), in lexicographic order.
-func forTuples(n, k int, distinct bool, excl []int, fn func([]int)) {
-	tuple := make([]int, k)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == k {
-			fn(tuple)
-			return
-		}
-		for q := 1; q <= n; q++ {
-			if slices.Contains(excl, q) || distinct && slices.Contains(tuple[:i], q) {
-				continue
-			}
-			tuple[i] = q
-			rec(i + 1)
-		}
-	}
-	rec(0)
-}
-
-// keepValue reports whether a case value is the updated cell itself
-// (`| _ : A[j]` in `A[j] := case ...`): not a read.
-func keepValue(v syntax.Term, a *syntax.Action) bool {
-	if len(a.Index) == 0 {
-		n, ok := v.(*syntax.Name)
-		return ok && n.Name == a.Target
-	}
-	x, ok := v.(*syntax.Cell)
-	if !ok || x.Array != a.Target || len(x.Index) != len(a.Index) {
-		return false
-	}
-	for i, ix := range x.Index {
-		if ix.Const != 0 || a.Index[i].Const != 0 || ix.Var != a.Index[i].Var {
-			return false
-		}
-	}
-	return true
 }
 
 func procList(ps []int) string {

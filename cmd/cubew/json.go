@@ -28,10 +28,21 @@ type jsonResult struct {
 	Reason      string     `json:"reason,omitempty"`
 	Nodes       int        `json:"nodes"`
 	Executions  int        `json:"executions"`
+	Blocked     int        `json:"blocked,omitempty"`
 	States      int        `json:"states"`
 	SolverCalls int        `json:"solver_calls"`
 	Seconds     float64    `json:"seconds"`
 	Trace       *jsonTrace `json:"trace,omitempty"`
+	Cross       *jsonCross `json:"crosscheck,omitempty"`
+}
+
+// jsonCross is the comparison of a crosscheck result.
+type jsonCross struct {
+	Agree         bool         `json:"agree"`
+	Replay        string       `json:"replay,omitempty"`
+	Bounded       []jsonResult `json:"bounded"`
+	Notes         []string     `json:"notes"`
+	Disagreements []string     `json:"disagreements"`
 }
 
 type jsonTrace struct {
@@ -110,7 +121,14 @@ func printJSON(w io.Writer, results []fileResult, o printOpts) error {
 func toJSON(r fileResult) jsonResult {
 	jr := jsonResult{File: r.File, Model: r.Model, Engine: r.Engine, N: r.N, K: r.K,
 		Verdict: r.Verdict.String(), Reason: r.Reason, Nodes: r.Nodes, Executions: r.Executions,
-		States: r.States, SolverCalls: r.SolverCalls, Seconds: r.Seconds}
+		Blocked: r.Blocked, States: r.States, SolverCalls: r.SolverCalls, Seconds: r.Seconds}
+	if c := r.Cross; c != nil {
+		jr.Cross = &jsonCross{Agree: len(c.disagreements) == 0, Replay: c.replay, Bounded: []jsonResult{},
+			Notes: nonNil(c.notes), Disagreements: nonNil(c.disagreements)}
+		for _, b := range c.bounded {
+			jr.Cross.Bounded = append(jr.Cross.Bounded, toJSON(b))
+		}
+	}
 	t := r.Trace
 	if t == nil {
 		return jr

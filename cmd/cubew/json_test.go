@@ -51,25 +51,27 @@ func TestJSONWeakTrace(t *testing.T) {
 func TestJSONSchemaDocumented(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/json.md")
 	require.NoError(t, err)
-	for _, key := range jsonKeys(reflect.TypeOf(jsonDoc{})) {
+	for _, key := range jsonKeys(reflect.TypeOf(jsonDoc{}), map[reflect.Type]bool{}) {
 		require.True(t, strings.Contains(string(doc), "`"+key+"`"), "docs/json.md does not document key %q", key)
 	}
 }
 
-// jsonKeys lists the JSON keys of a struct type and its nested structs.
-func jsonKeys(t reflect.Type) []string {
+// jsonKeys lists the JSON keys of a struct type and its nested structs
+// (each struct once: a crosscheck result nests results).
+func jsonKeys(t reflect.Type, seen map[reflect.Type]bool) []string {
 	var out []string
 	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
 		t = t.Elem()
 	}
-	if t.Kind() != reflect.Struct {
+	if t.Kind() != reflect.Struct || seen[t] {
 		return nil
 	}
+	seen[t] = true
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		out = append(out, name)
-		out = append(out, jsonKeys(f.Type)...)
+		out = append(out, jsonKeys(f.Type, seen)...)
 	}
 	return out
 }

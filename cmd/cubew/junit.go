@@ -6,14 +6,17 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/cubew/cubew/translate"
 )
 
 // The JUnit XML report (--junit FILE), in the common dialect CI systems
 // read (Jenkins, GitLab, GitHub test reporters): one <testsuite> per model
 // file, one <testcase> per (file, model) question. A case fails when the
 // verdict differs from the one expected by NAME.want beside NAME.cub
-// (SAFE when there is no such line); the failure holds the short trace or
-// the reason. A file that cannot be read or checked is a case with an
+// (SAFE when there is no such line), or for crosscheck when the engines
+// disagree; the failure holds the short trace or the reason, and the
+// disagreements. A file that cannot be read or checked is a case with an
 // <error>.
 
 type junitSuites struct {
@@ -88,20 +91,8 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 		}
 		s := suite(r.File)
 		c := junitCase{Name: caseName(command, r), Classname: r.File, Time: seconds(r.Seconds)}
-		want := expected(lines, r)
-		got := r.Verdict
-		c.SystemOut = &junitText{summary(r)}
-		if got != want {
-			msg := fmt.Sprintf("got %s, want %s", strings.ToUpper(got.String()), strings.ToUpper(want.String()))
-			if r.Reason != "" {
-				msg += ": " + r.Reason
-			}
-			text := msg + "\n"
-			if r.Trace != nil {
-				msg += ": " + r.Trace.short()
-				text = r.Trace.short() + "\n"
-			}
-			c.Failure = &junitMessage{Message: msg, Type: strings.ToUpper(got.String()), Text: text}
+		c.SystemOut = &junitText{summary(command, r)}
+		if c.Failure = caseFailure(r, expected(lines, r)); c.Failure != nil {
 			s.Failures++
 			doc.Failures++
 		}
@@ -153,10 +144,42 @@ func caseName(command string, r fileResult) string {
 	return s
 }
 
+// caseFailure returns the failure of a case, nil when it passes: a
+// verdict other than the expected one (with the reason or the short
+// trace), and for crosscheck a disagreement between the engines.
+func caseFailure(r fileResult, want translate.Verdict) *junitMessage {
+	var msgs, texts []string
+	kind := ""
+	if got := r.Verdict; got != want {
+		kind = strings.ToUpper(got.String())
+		msg := fmt.Sprintf("got %s, want %s", kind, strings.ToUpper(want.String()))
+		if r.Reason != "" {
+			msg += ": " + r.Reason
+		}
+		text := msg
+		if r.Trace != nil {
+			msg += ": " + r.Trace.short()
+			text = r.Trace.short()
+		}
+		msgs, texts = append(msgs, msg), append(texts, text)
+	}
+	if r.Cross != nil && len(r.Cross.disagreements) > 0 {
+		kind = "DISAGREE"
+		msgs = append(msgs, "the engines disagree: "+strings.Join(r.Cross.disagreements, "; "))
+		for _, d := range r.Cross.disagreements {
+			texts = append(texts, "DISAGREE: "+d)
+		}
+	}
+	if msgs == nil {
+		return nil
+	}
+	return &junitMessage{Message: strings.Join(msgs, "; "), Type: kind, Text: strings.Join(texts, "\n") + "\n"}
+}
+
 // summary is the text result of a case, its trace step by step.
-func summary(r fileResult) string {
+func summary(command string, r fileResult) string {
 	var b strings.Builder
-	printText(&b, []fileResult{r}, printOpts{Trace: true})
+	printResults(&b, "text", []fileResult{r}, printOpts{Trace: true, Command: command})
 	return b.String()
 }
 

@@ -120,6 +120,15 @@ func TestReadWant(t *testing.T) {
 	require.Equal(t, translate.Safe, expected(lines, fileResult{Engine: "reach", Model: "sc"}))
 	require.Equal(t, translate.Safe, expected(lines, fileResult{Engine: "reach", Model: "pso"}), "no line: SAFE")
 	require.Equal(t, translate.Unsafe, expected(lines, fileResult{Engine: "dpor", Model: "tso", N: 2}))
+	require.Equal(t, translate.Unsafe, expected(lines, fileResult{Engine: "dpor", Model: "tso", N: 2, K: 6}), "a line without k= holds for every k")
+	require.Equal(t, translate.Safe, expected(lines, fileResult{Engine: "dpor", Model: "sc", N: 2, K: 4}))
+	require.Equal(t, translate.Safe, expected(lines, fileResult{Engine: "dpor", Model: "sc", N: 2, K: 6}), "n=2 k=4 is about k=4 only")
+	specific := []wantLine{
+		{Engine: "bounded", Model: "tso", N: 2, Verdict: translate.Unsafe},
+		{Engine: "bounded", Model: "tso", N: 2, K: 2, Verdict: translate.Safe},
+	}
+	require.Equal(t, translate.Safe, expected(specific, fileResult{Engine: "dpor", Model: "tso", N: 2, K: 2}), "the line with the run's k wins")
+	require.Equal(t, translate.Unsafe, expected(specific, fileResult{Engine: "dpor", Model: "tso", N: 2, K: 3}))
 	require.Equal(t, translate.Safe, expected(lines, fileResult{Engine: "explicit", Model: "sc", N: 3, K: 3}))
 
 	none, err := readWant("testdata/junit/fine.cub")

@@ -15,11 +15,14 @@ type printOpts struct {
 }
 
 // printResults writes the results to w in the chosen format. Each format
-// has its own printer writing to an io.Writer: printText, printJSON (and
-// printJUnit for --junit).
+// has its own printer writing to an io.Writer: printText (printCrosscheck
+// for crosscheck's comparisons), printJSON (and printJUnit for --junit).
 func printResults(w io.Writer, format formatFlag, results []fileResult, o printOpts) error {
-	if format == "json" {
+	switch {
+	case format == "json":
 		return printJSON(w, results, o)
+	case o.Command == "crosscheck":
+		return printCrosscheck(w, results)
 	}
 	return printText(w, results, o)
 }

@@ -105,19 +105,28 @@ func svgText(t *testing.T, svg []byte) string {
 // TestTraceSVG renders the execution graph of a weak counterexample with
 // Graphviz and checks that the picture names every process, every event
 // (with its location and value) and every transition instance.
+// The bounded command draws its own counterexamples the same way.
 func TestTraceSVG(t *testing.T) {
 	if !dotAvailable() {
 		t.Skip("Graphviz's dot is not installed (make deps)")
 	}
-	for _, name := range []string{"flag_mutex", "check_then_set"} {
-		t.Run(name, func(t *testing.T) {
+	for _, tc := range []struct{ name, model string }{
+		{"check", "flag_mutex"}, {"check", "check_then_set"},
+		{"bounded", "flag_mutex"}, {"bounded", "check_then_set"},
+	} {
+		t.Run(tc.name+"/"+tc.model, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "trace.svg")
-			code, out, errs := cubew(t, "check", "--format", "json", "--trace-svg", path, modelPath(name))
+			args := []string{tc.name, "--format", "json", "--trace-svg", path, modelPath(tc.model)}
+			if tc.name == "bounded" {
+				args = append(args, "-n", "2")
+			}
+			code, out, errs := cubew(t, args...)
 			require.Equal(t, exitUnsafe, code, errs)
 			svg, err := os.ReadFile(path)
 			require.NoError(t, err)
 			text := svgText(t, svg)
 			r := decodeJSON(t, out).Results[0]
+			require.Equal(t, map[string]string{"check": "reach", "bounded": "dpor"}[tc.name], r.Engine)
 			require.NotNil(t, r.Trace)
 			require.NotNil(t, r.Trace.Execution)
 			for q := 1; q <= r.Trace.Processes; q++ {
@@ -151,6 +160,41 @@ func TestTraceSVGWithoutGraphviz(t *testing.T) {
 	require.Contains(t, errs, "apt-get install graphviz")
 	require.Contains(t, errs, "make deps")
 	require.Contains(t, errs, "--trace-dot")
+}
+
+// TestBoundedPictures: bounded writes --trace-dot like check (one picture
+// per UNSAFE model in a directory), validates the flags before any work,
+// and says why it has no --dot.
+func TestBoundedPictures(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := cubew(t, "bounded", "-n", "2", "--trace-dot", dir, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Empty(t, errs)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	require.Equal(t, "flag_mutex.dot", entries[0].Name())
+	data, err := os.ReadFile(filepath.Join(dir, "flag_mutex.dot"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(data), "digraph execution"))
+	for _, id := range []string{"e1", "e2", "e3", "e4"} {
+		require.Contains(t, string(data), id+": ")
+	}
+
+	path := filepath.Join(t.TempDir(), "t.dot")
+	code, _, errs = cubew(t, "bounded", "-n", "2", "--trace-dot", path, "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code)
+	require.Equal(t, "cubew: --trace-dot: testdata/token_mutex.cub is SAFE: no counterexample to draw\n", errs)
+	require.NoFileExists(t, path)
+
+	code, out, errs := cubew(t, "bounded", "-n", "2", "--trace-dot", path, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Empty(t, out, "rejected before any work")
+	require.Contains(t, errs, "--trace-dot "+path+": with 2 model files, give an existing directory")
+
+	code, _, errs = cubew(t, "bounded", "-n", "2", "--dot", path, "testdata/flag_mutex.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Equal(t, "cubew: unknown flag: --dot: the bounded engines have no search graph to draw (--trace-dot draws the counterexample)\n", errs)
 }
 
 // TestPicturesPerModel: with several models, a directory receives one

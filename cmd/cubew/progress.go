@@ -128,6 +128,7 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "  nodes visited\t%d\t(largest with %d process variables)\n", st.Nodes, st.MaxVars)
 	fmt.Fprintf(tw, "  pre-images\t%d\t\n", st.Generated)
+	fmt.Fprintf(tw, "  cache hits\t%d\t(pre-images identical to one already generated)\n", st.CacheHits)
 	fmt.Fprintf(tw, "  covered\t%d\t(%d without the solver)\n", st.Covered, st.Syntactic)
 	fmt.Fprintf(tw, "  deleted\t%d\t(visited, then subsumed)\n", st.Deleted)
 	fmt.Fprintf(tw, "  solver calls\t%d\t(%d sat, %d unsat, %d unknown)\n", sv.Checks, sv.Sat, sv.Unsat, sv.Unknown)

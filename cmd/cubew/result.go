@@ -23,6 +23,7 @@ type fileResult struct {
 
 	Nodes       int // reach: visited nodes
 	Executions  int // dpor: execution graphs explored
+	Blocked     int // dpor: explored graphs where a thread waits forever on a guard
 	States      int // explicit: distinct states
 	SolverCalls int
 	Seconds     float64
@@ -32,6 +33,10 @@ type fileResult struct {
 	Result *reach.Result
 	// Bounded is a bounded engine's answer; nil for reach.
 	Bounded *dpor.Result
+	// Cross is the comparison of the engines when Engine is "crosscheck"
+	// (the other fields are then check's answer and the instances' work
+	// added up); nil otherwise.
+	Cross *crosscheck
 	// Trace is the counterexample of an UNSAFE answer as the printers show
 	// it: the transition instances, and the concrete execution when one was
 	// computed (weak models, or when asked for).
@@ -115,7 +120,7 @@ func fromBounded(file, engine string, m *syntax.Model, res *dpor.Result, k int, 
 	r := fileResult{
 		File: file, Model: res.Model, Engine: engine, N: res.N, K: k,
 		Verdict: res.Verdict, Reason: res.Reason,
-		Executions: res.Executions, States: res.States, Seconds: seconds,
+		Executions: res.Executions, Blocked: res.Blocked, States: res.States, Seconds: seconds,
 		Bounded: res, model: m,
 	}
 	if res.Witness != nil {

@@ -37,6 +37,9 @@ func TestVerbose(t *testing.T) {
 	} {
 		require.Contains(t, errs, s)
 	}
+	// 37 pre-images of which 3 repeat a cube already generated.
+	require.Regexp(t, `(?m)^  pre-images +37$`, errs)
+	require.Regexp(t, `(?m)^  cache hits +3 +\(pre-images identical to one already generated\)$`, errs)
 	nodes := regexp.MustCompile(`nodes visited\s+(\d+)`).FindStringSubmatch(errs)
 	require.NotNil(t, nodes)
 	require.Contains(t, out, " "+nodes[1]+" nodes", "the statistics agree with the result")
