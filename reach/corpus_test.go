@@ -31,17 +31,15 @@ func load(t testing.TB, path string, sc bool) *translate.System {
 	return sys
 }
 
-// undecided lists the plain corpus files that cubew does not yet decide
+// undecided lists the plain corpus files that cubew does not decide
 // within the test budget: they need invariant inference (BRAB) in the
-// original tool, or minutes of search. They may answer UNKNOWN at the
-// limit, never a verdict other than the expected one.
+// original tool. They may answer UNKNOWN at the limit, never a verdict
+// other than the expected one.
 var undecided = map[string]string{
 	"cubicle/flash.cub":           "no reference verdict; original undecided with BRAB",
 	"cubicle/flash_nodata.cub":    "no reference verdict; original undecided with BRAB",
 	"cubicle/ricart_agrawala.cub": "original needs invariant inference",
 	"cubicle/szymanski_at.cub":    "original needs invariant inference",
-	"cubicle/german.cub":          "beyond the test budget (original: 2384 nodes)",
-	"cubicle/german.ctc.cub":      "beyond the test budget (original: 4325 nodes)",
 }
 
 // check runs the search with a budget and confirms every counterexample

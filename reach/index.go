@@ -1,17 +1,16 @@
 package reach
 
-import "sort"
-
 // visitedIndex holds the visited nodes with an inverted index from literal
 // shapes (ShapeHash, disequalities left out) to the nodes that have them,
-// so that the fixpoint check and the deletion of subsumed nodes look only
-// at the nodes whose shapes fit, instead of at every visited node.
+// so that the syntactic inclusion tests (of a new node in visited ones,
+// and of visited ones in a new node, to delete them) look only at the
+// nodes whose shapes fit, instead of at every visited node.
 type visitedIndex struct {
-	nodes   []*node               // by visit order (node.seq)
-	byShape map[uint64][]shapeHit // shape -> the nodes with literals of that shape
-	few     []int32               // nodes with at most maxOpen shaped literals
-	counts  []int32               // scratch, by seq
-	touched []int32               // scratch: the seqs with counts > 0
+	nodes    []*node               // by visit order (node.seq)
+	byShape  map[uint64][]shapeHit // shape -> the nodes with literals of that shape
+	unshaped []int32               // nodes without shaped literals
+	counts   []int32               // scratch, by seq
+	touched  []int32               // scratch: the seqs with counts > 0
 }
 
 // shapeHit says that node seq has mult literals of some shape.
@@ -38,8 +37,8 @@ func (x *visitedIndex) add(n *node) {
 	for _, s := range p.shapes {
 		x.byShape[s.hash] = append(x.byShape[s.hash], shapeHit{n.seq, s.mult})
 	}
-	if p.shapedLits <= maxOpen {
-		x.few = append(x.few, n.seq)
+	if p.shapedLits == 0 {
+		x.unshaped = append(x.unshaped, n.seq)
 	}
 }
 
@@ -66,11 +65,9 @@ func (x *visitedIndex) reset() {
 }
 
 // includers returns the live visited nodes with at most nVars variables
-// of which at most limit shaped literals have a shape the indexed cube f
-// lacks (the only ones that can include f, limit 0, or be a solver
-// candidate for it, limit maxOpen), the most general first: by number of
-// literals, then visit order.
-func (x *visitedIndex) includers(f *facts, nVars, limit int) []*node {
+// all of whose shaped literals have a shape among the indexed cube's: the
+// only ones that can include it.
+func (x *visitedIndex) includers(f *facts, nVars int) []*node {
 	x.tally(func(yield func(uint64) bool) {
 		for h := range f.shapes {
 			if !yield(h) {
@@ -80,25 +77,11 @@ func (x *visitedIndex) includers(f *facts, nVars, limit int) []*node {
 	}, func(h shapeHit) int32 { return h.mult })
 	defer x.reset()
 	var out []*node
-	keep := func(seq int32, seen bool) {
-		v := x.nodes[seq]
-		if !v.deleted && v.cube.NVars <= nVars && int(v.pat.shapedLits-x.counts[seq]) <= limit && seen == (x.counts[seq] > 0) {
+	for _, s := range append(x.touched, x.unshaped...) {
+		if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == x.counts[s] {
 			out = append(out, v)
 		}
 	}
-	for _, s := range x.touched {
-		keep(s, true)
-	}
-	for _, s := range x.few {
-		keep(s, false) // the untouched ones: the touched ones are in already
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if len(a.cube.Lits) != len(b.cube.Lits) {
-			return len(a.cube.Lits) < len(b.cube.Lits)
-		}
-		return a.seq < b.seq
-	})
 	return out
 }
 

@@ -56,14 +56,16 @@ func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
 	inc := newMatcher(f)
-	for _, v := range e.index.includers(f, n.cube.NVars, 0) {
+	for _, v := range e.index.includers(f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
 	m := newMatcher(f)
-	for _, v := range e.index.includers(f, n.cube.NVars, maxOpen) {
-		m.match(v.pattern())
+	for _, v := range e.index.nodes {
+		if !v.deleted && v.cube.NVars <= n.cube.NVars {
+			m.match(v.pattern())
+		}
 	}
 	return false, m.cands
 }
@@ -277,7 +279,7 @@ func (m *matcher) match(p *pattern) bool {
 		case clashing:
 			return false
 		case open:
-			if m.noCands || len(m.cur) == maxOpen {
+			if m.noCands {
 				return false
 			}
 			m.cur = append(m.cur, l)
@@ -285,14 +287,6 @@ func (m *matcher) match(p *pattern) bool {
 	}
 	return m.extend(1)
 }
-
-// maxOpen is the most literals a solver candidate may leave open (neither
-// implied by the cube nor contradicting it). The candidate keeps only
-// those: given the cube, ¬Vσ is the negation of its open literals.
-// Dropping candidates with more is a heuristic for speed, never for
-// soundness: fewer candidates can only make the fixpoint check fail more
-// often.
-const maxOpen = 2
 
 // check renames literals and appends the open ones to cur; it reports
 // false when one clashes or too many are open. vars, when given, are the
@@ -311,7 +305,7 @@ func (m *matcher) check(lits []translate.Literal, vars []litVars) bool {
 		case clashing:
 			return false
 		case open:
-			if m.noCands || len(m.cur) == maxOpen {
+			if m.noCands {
 				return false
 			}
 			m.cur = append(m.cur, r)
