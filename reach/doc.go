@@ -19,15 +19,17 @@
 //
 // The fixpoint check (subsume.go) tries, cheapest first: a visited node
 // already covering the parent's pre-image; syntactic inclusion under a
-// renaming of processes and events (a backtracking matcher pruned by
-// literal shapes and event profiles); then Z3, on the renamed visited
-// cubes that do not clash with the new one. The init check (safety.go)
+// renaming of processes and events (a backtracking matcher, on the
+// visited nodes an inverted index of literal shapes selects, index.go);
+// then Z3, on every renamed visited cube that does not clash with the new
+// one (as Cubicle: limiting them to the near matches loses the fixpoint on
+// protocols such as German's). The init check (safety.go)
 // instantiates the initial formula over the cube's processes and asks Z3,
 // after a syntactic filter.
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:
 // processes are integers, arrays uninterpreted functions, enumerations
-// finite sorts). The search is deterministic; pre-images of one node are
+// finite sorts, restricted to the subtypes translate computes). The search is deterministic; pre-images of one node are
 // computed on parallel workers and merged in transition order.
 //
 // Local names: n for nodes, c for cubes, t for transitions, sigma for an

@@ -17,6 +17,10 @@
 // index variables, the forall_other variable) and event names live in
 // ranges of their own (ParamBase, IndexBase, OtherVar, EventBase).
 //
+// Build also computes the subtypes of enumerated variables (subtype.go,
+// Cubicle's static subtyping): the constructors each can hold, so that
+// literals and enumeration completion are decided over them.
+//
 // Verdict, shared by reach and dpor, lives here.
 //
 // Local names: l for literals, c for cubes, t for terms or transitions,
