@@ -12,9 +12,9 @@ import "fmt"
 // kwrite is a write computed by an action; keep marks a case branch that
 // keeps the cell's value (when the caller asks for keeps to be marked).
 type kwrite struct {
-	loc  int
-	val  value
+	loc  int32
 	keep bool
+	val  value
 }
 
 // bind resets ev to evaluate the instance t(procs) on st, with process
@@ -101,9 +101,12 @@ func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effec
 // and all the writes, until fn returns false. fn keeps neither slice.
 func (f *effects) each(fn func(choice []value, ws []kwrite) bool) {
 	odometer(f.doms, func(choice []value) bool {
+		if len(choice) == 0 {
+			return fn(choice, f.det)
+		}
 		f.buf = append(f.buf[:0], f.det...)
 		for k, l := range f.nlocs {
-			f.buf = append(f.buf, kwrite{loc: l, val: choice[k]})
+			f.buf = append(f.buf, kwrite{loc: int32(l), val: choice[k]})
 		}
 		return fn(choice, f.buf)
 	})
@@ -120,7 +123,7 @@ func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool)
 		if !found {
 			return nil, true
 		}
-		return []kwrite{{loc: l, val: ev.term(a.term)}}, true
+		return []kwrite{{loc: int32(l), val: ev.term(a.term)}}, true
 	}
 	n0 := len(ev.env)
 	ok = true
@@ -143,9 +146,9 @@ func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool)
 				return false
 			}
 			if keeps != nil && keeps[bi] {
-				ws = append(ws, kwrite{loc: l, keep: true})
+				ws = append(ws, kwrite{loc: int32(l), keep: true})
 			} else {
-				ws = append(ws, kwrite{loc: l, val: ev.term(b.value)})
+				ws = append(ws, kwrite{loc: int32(l), val: ev.term(b.value)})
 			}
 			break
 		}

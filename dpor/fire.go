@@ -148,14 +148,14 @@ func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite)
 	for _, w := range ws {
 		switch {
 		case gp.mem[w.loc]:
-			if in.locked && pso && !slices.Contains(o.drain, int32(w.loc)) {
-				o.drain = append(o.drain, int32(w.loc))
+			if in.locked && pso && !slices.Contains(o.drain, w.loc) {
+				o.drain = append(o.drain, w.loc)
 			}
 			if w.keep {
 				continue
 			}
-			o.writes = slices.DeleteFunc(o.writes, func(x gwrite) bool { return x.loc == int32(w.loc) })
-			o.writes = append(o.writes, gwrite{loc: int32(w.loc), val: w.val})
+			o.writes = slices.DeleteFunc(o.writes, func(x gwrite) bool { return x.loc == w.loc })
+			o.writes = append(o.writes, gwrite{loc: w.loc, val: w.val})
 		case gp.owner[w.loc] > 0:
 			if w.keep {
 				continue

@@ -121,7 +121,7 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	f.each(func(choice []value, kws []kwrite) bool {
 		ws := make([]write, len(kws))
 		for i, w := range kws {
-			ws[i] = write{loc: int32(w.loc), val: w.val}
+			ws[i] = write{loc: w.loc, val: w.val}
 		}
 		e, ns := s.apply(st, t, procs, actor, locked, ws)
 		if ns == nil {
