@@ -128,12 +128,7 @@ type crosscheck struct {
 // crosscheckFile runs check and the bounded instances of one model and
 // compares them.
 func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr io.Writer, verbose bool) (*crosscheck, error) {
-	m, err := load(path, syntax.CheckOptions{SC: o.model == "sc"})
-	if err != nil {
-		return nil, err
-	}
-	model := defaultModel(m, o.model)
-	mm, err := memmodel.ByName(model)
+	m, model, mm, err := loadModel(path, o.model)
 	if err != nil {
 		return nil, err
 	}
