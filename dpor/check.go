@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -23,12 +22,7 @@ import (
 // checking consistency and the states of each; memory is one graph per
 // level of backward revisits.
 func Check(ctx context.Context, m *syntax.Model, opts Options) (*Result, error) {
-	if opts.N == 0 {
-		opts.N = 1
-	}
-	if opts.Model == nil {
-		opts.Model = memmodel.SC
-	}
+	opts = opts.withDefaults()
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}

@@ -62,11 +62,7 @@ type Coherence struct {
 // String renders the execution on several lines.
 func (x *Execution) String() string {
 	var b strings.Builder
-	b.WriteString("init:")
-	for _, v := range x.Init {
-		fmt.Fprintf(&b, " %s=%s", v.Loc, v.Value)
-	}
-	b.WriteString("\n")
+	writeInit(&b, x.Init)
 	for _, e := range x.Events {
 		fmt.Fprintf(&b, "%-6s %s", e.ID, e.Step)
 		switch {
@@ -89,11 +85,7 @@ func (x *Execution) String() string {
 	if len(x.Pending) > 0 {
 		fmt.Fprintf(&b, "buffered: %s\n", strings.Join(x.Pending, " "))
 	}
-	fmt.Fprintf(&b, "%s holds for", x.UnsafeName)
-	for _, q := range x.Procs {
-		fmt.Fprintf(&b, " #%d", q)
-	}
-	b.WriteString("\n")
+	writeHolds(&b, x.UnsafeName, x.Procs)
 	return b.String()
 }
 

@@ -26,12 +26,7 @@ func Explicit(ctx context.Context, m *syntax.Model, opts Options) (*Result, erro
 // explore is Explicit with a hook called on every reachable state (tests
 // use it to inspect final states).
 func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*program, *state)) (*Result, error) {
-	if opts.N == 0 {
-		opts.N = 1
-	}
-	if opts.Model == nil {
-		opts.Model = memmodel.SC
-	}
+	opts = opts.withDefaults()
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}

@@ -56,10 +56,7 @@ func (x *gexplorer) clearOwned(q int) {
 // evaluator returns the scratch evaluator for instance in.
 func (x *gexplorer) evaluator(in *inst) *evaluator {
 	ev := &x.evals
-	*ev = evaluator{p: x.gp.program, st: &x.sst, reader: in.actor, params: in.procs, env: ev.env[:0]}
-	for k, prm := range in.t.t.Params {
-		ev.env = append(ev.env, pvar{prm.Name, in.procs[k]})
-	}
+	ev.bind(x.gp.program, &x.sst, in.actor, in.t, in.procs)
 	return ev
 }
 
@@ -117,63 +114,18 @@ func (x *gexplorer) outcomes(g *graph, q, i int) []outcome {
 	return outs
 }
 
-// kwrite is a write computed by an action; keep marks a case branch that
-// keeps the cell's value.
-type kwrite struct {
-	loc  int
-	val  value
-	keep bool
-}
-
 // fire evaluates one instance on the scratch state.
 func (x *gexplorer) fire(q int, ii int32, in *inst, local []value) ([]outcome, error) {
-	gp := x.gp
-	t := in.t
 	ev := x.evaluator(in)
-	switch ev.formula(t.guard) {
-	case tFalse:
-		return nil, ev.err
-	case tUnknown:
-		if ev.err != nil {
-			return nil, ev.err
-		}
-		x.flags.approx(fmt.Sprintf("guard of %s depends on an unconstrained value", t.t.Name))
-		return nil, nil
+	if ok, err := ev.enabled(in.t, x.flags); !ok {
+		return nil, err
 	}
-	var det []kwrite
-	var nlocs []int
-	var doms [][]value
-	for ai, a := range t.actions {
-		if a.nondet {
-			l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
-			if !ok {
-				return nil, ev.err
-			}
-			d := gp.domain(a.sym.s.Type)
-			if d == nil {
-				d = []value{undef}
-			}
-			nlocs = append(nlocs, l)
-			doms = append(doms, d)
-			continue
-		}
-		ws, ok := x.actionWrites(ev, t, ai, a)
-		if ev.err != nil {
-			return nil, ev.err
-		}
-		if !ok {
-			x.flags.approx(fmt.Sprintf("a case condition of %s depends on an unconstrained value", t.t.Name))
-			return nil, nil
-		}
-		det = append(det, ws...)
+	f, ok, err := ev.effects(in.t, x.gp.ntrans[in.t.idx].keeps, x.flags)
+	if !ok {
+		return nil, err
 	}
 	var outs []outcome
-	var err error
-	odometer(doms, func(choice []value) bool {
-		ws := slices.Clone(det)
-		for k, l := range nlocs {
-			ws = append(ws, kwrite{loc: l, val: choice[k]})
-		}
+	f.each(func(choice []value, ws []kwrite) bool {
 		var o outcome
 		o, err = x.apply(q, ii, in, local, ws)
 		if err != nil {
@@ -186,51 +138,6 @@ func (x *gexplorer) fire(q int, ii int32, in *inst, local []value) ([]outcome, e
 	return outs, err
 }
 
-// actionWrites computes the writes of a deterministic action, like the
-// explicit engine's, marking keep branches; ok is false when a case
-// condition is unknown.
-func (x *gexplorer) actionWrites(ev *evaluator, t *trans, ai int, a action) (ws []kwrite, ok bool) {
-	if a.cases == nil {
-		l, found := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
-		if !found {
-			return nil, true
-		}
-		return []kwrite{{loc: l, val: ev.term(a.term)}}, true
-	}
-	keeps := x.gp.ntrans[t.idx].keeps[ai]
-	n0 := len(ev.env)
-	ok = true
-	forTuples(x.gp.n, len(a.vars), false, nil, func(tuple []int) bool {
-		ev.env = ev.env[:n0]
-		for k, v := range a.vars {
-			ev.env = append(ev.env, pvar{v, tuple[k]})
-		}
-		for bi, b := range a.cases {
-			switch ev.formula(b.cond) {
-			case tFalse:
-				continue
-			case tUnknown:
-				ok = false
-				return false
-			}
-			l, err := x.gp.cell(a.sym, tuple)
-			if err != nil {
-				ev.fail(a.a.Pos, "%v", err)
-				return false
-			}
-			if keeps[bi] {
-				ws = append(ws, kwrite{loc: l, keep: true})
-			} else {
-				ws = append(ws, kwrite{loc: l, val: ev.term(b.value)})
-			}
-			break
-		}
-		return ev.err == nil
-	})
-	ev.env = ev.env[:n0]
-	return ws, ok
-}
-
 // apply turns the writes of a firing into the thread's new local cells and
 // its memory writes (keeps dropped, the last write of a location wins).
 func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite) (outcome, error) {
@@ -241,14 +148,14 @@ func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite)
 	for _, w := range ws {
 		switch {
 		case gp.mem[w.loc]:
-			if in.locked && pso && !slices.Contains(o.drain, int32(w.loc)) {
-				o.drain = append(o.drain, int32(w.loc))
+			if in.locked && pso && !slices.Contains(o.drain, w.loc) {
+				o.drain = append(o.drain, w.loc)
 			}
 			if w.keep {
 				continue
 			}
-			o.writes = slices.DeleteFunc(o.writes, func(x gwrite) bool { return x.loc == int32(w.loc) })
-			o.writes = append(o.writes, gwrite{loc: int32(w.loc), val: w.val})
+			o.writes = slices.DeleteFunc(o.writes, func(x gwrite) bool { return x.loc == w.loc })
+			o.writes = append(o.writes, gwrite{loc: w.loc, val: w.val})
 		case gp.owner[w.loc] > 0:
 			if w.keep {
 				continue
@@ -264,35 +171,4 @@ func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite)
 	}
 	slices.SortFunc(o.writes, func(a, b gwrite) int { return int(a.loc) - int(b.loc) })
 	return o, nil
-}
-
-// odometer calls fn with every tuple taking one element of each list (in
-// lexicographic order) until fn returns false. With no lists it calls fn
-// once with the empty tuple.
-func odometer[T any](lists [][]T, fn func([]T) bool) {
-	for _, l := range lists {
-		if len(l) == 0 {
-			return
-		}
-	}
-	idx := make([]int, len(lists))
-	tuple := make([]T, len(lists))
-	for {
-		for k := range lists {
-			tuple[k] = lists[k][idx[k]]
-		}
-		if !fn(tuple) {
-			return
-		}
-		k := len(lists) - 1
-		for ; k >= 0; k-- {
-			if idx[k]++; idx[k] < len(lists[k]) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k < 0 {
-			return
-		}
-	}
 }

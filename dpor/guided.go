@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -133,12 +132,7 @@ func ReplayTraceProcs(ctx context.Context, m *syntax.Model, opts Options, steps 
 }
 
 func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []TraceStep, unsafe string, ordered bool) (*Witness, error) {
-	if opts.N == 0 {
-		opts.N = 1
-	}
-	if opts.Model == nil {
-		opts.Model = memmodel.SC
-	}
+	opts = opts.withDefaults()
 	p, err := compile(m, opts.N, opts.Model)
 	if err != nil {
 		return nil, err

@@ -79,6 +79,18 @@ type Result struct {
 	Execution *Execution
 }
 
+// withDefaults returns o with the defaults of N (1) and Model (SC) filled
+// in.
+func (o Options) withDefaults() Options {
+	if o.N == 0 {
+		o.N = 1
+	}
+	if o.Model == nil {
+		o.Model = memmodel.SC
+	}
+	return o
+}
+
 // validate rejects bounds the engine cannot represent.
 func (o Options) validate() error {
 	switch {

@@ -105,122 +105,33 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 		return true, nil
 	}
 	ev := &s.ev
-	*ev = evaluator{p: p, st: st, reader: actor, params: procs, env: ev.env[:0]}
-	for i, prm := range t.t.Params {
-		ev.env = append(ev.env, pvar{prm.Name, procs[i]})
-	}
-	switch ev.formula(t.guard) {
-	case tFalse:
-		return true, ev.err
-	case tUnknown:
-		if ev.err != nil {
-			return false, ev.err
-		}
-		s.flags.approx(fmt.Sprintf("guard of %s depends on an unconstrained value", t.t.Name))
-		return true, nil
+	ev.bind(p, st, actor, t, procs)
+	if ok, err := ev.enabled(t, s.flags); !ok {
+		return true, err
 	}
 	if s.opts.MaxSteps > 0 && int(st.steps[slot(t, procs)]) >= s.opts.MaxSteps {
 		s.flags.hitSteps = true
 		return true, nil
 	}
-	// Evaluate every right-hand side in the old state.
-	var det []write
-	var nondet []int // action indices with `:= .`
-	for i, a := range t.actions {
-		if a.nondet {
-			nondet = append(nondet, i)
-			continue
-		}
-		ws, ok := s.actionWrites(ev, t, a)
-		if ev.err != nil {
-			return false, ev.err
-		}
-		if !ok {
-			s.flags.approx(fmt.Sprintf("a case condition of %s depends on an unconstrained value", t.t.Name))
-			return true, nil
-		}
-		det = append(det, ws...)
+	f, ok, err := ev.effects(t, nil, s.flags)
+	if !ok {
+		return err == nil, err
 	}
-	var nlocs []int
-	var doms [][]value
-	for _, i := range nondet {
-		a := t.actions[i]
-		l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
-		if !ok {
-			return false, ev.err
-		}
-		nlocs = append(nlocs, l)
-		d := p.domain(a.sym.s.Type)
-		if d == nil {
-			d = []value{undef} // infinite type: any value (doc.go)
-		}
-		doms = append(doms, d)
-	}
-	choice := make([]value, len(nondet))
-	var rec func(k int) bool
-	rec = func(k int) bool {
-		if k < len(choice) {
-			for _, v := range doms[k] {
-				choice[k] = v
-				if !rec(k + 1) {
-					return false
-				}
-			}
-			return true
-		}
-		ws := slices.Clone(det)
-		for i, l := range nlocs {
-			ws = append(ws, write{loc: int32(l), val: choice[i]})
+	cont := true
+	f.each(func(choice []value, kws []kwrite) bool {
+		ws := make([]write, len(kws))
+		for i, w := range kws {
+			ws[i] = write{loc: w.loc, val: w.val}
 		}
 		e, ns := s.apply(st, t, procs, actor, locked, ws)
 		if ns == nil {
 			return true
 		}
 		e.choices = slices.Clone(choice)
-		return fn(e, ns)
-	}
-	return rec(0), nil
-}
-
-// actionWrites computes the writes of one deterministic action; ok is
-// false when a case condition is unknown.
-func (s *stepper) actionWrites(ev *evaluator, t *trans, a action) (ws []write, ok bool) {
-	if a.cases == nil {
-		l, found := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
-		if !found {
-			return nil, true
-		}
-		return []write{{loc: int32(l), val: ev.term(a.term)}}, true
-	}
-	n0 := len(ev.env)
-	ok = true
-	forTuples(s.p.n, len(a.vars), false, nil, func(tuple []int) bool {
-		ev.env = ev.env[:n0]
-		for i, v := range a.vars {
-			ev.env = append(ev.env, pvar{v, tuple[i]})
-		}
-		for _, b := range a.cases {
-			switch ev.formula(b.cond) {
-			case tFalse:
-				continue
-			case tUnknown:
-				ok = false
-				return false
-			}
-			l, err := s.p.cell(a.sym, tuple)
-			if err != nil {
-				ev.fail(a.a.Pos, "%v", err)
-				return false
-			}
-			ws = append(ws, write{loc: int32(l), val: ev.term(b.value)})
-			break
-		}
-		// No branch matched: the cell keeps its value (a weak cell is not
-		// written).
-		return ev.err == nil
+		cont = fn(e, ns)
+		return cont
 	})
-	ev.env = ev.env[:n0]
-	return ws, ok
+	return cont, nil
 }
 
 // apply builds the successor of st by the writes ws of t(procs); it

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -110,11 +109,7 @@ type Witness struct {
 // line per step (a transition with what it wrote), the unsafe item.
 func (w *Witness) String() string {
 	var b strings.Builder
-	b.WriteString("init:")
-	for _, x := range w.Init {
-		fmt.Fprintf(&b, " %s=%s", x.Loc, x.Value)
-	}
-	b.WriteString("\n")
+	writeInit(&b, w.Init)
 	for i, s := range w.Steps {
 		fmt.Fprintf(&b, "%3d %s", i+1, s)
 		if s.Kind == StepTransition {
@@ -128,12 +123,28 @@ func (w *Witness) String() string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "%s holds for", w.UnsafeName)
-	for _, q := range w.Procs {
-		fmt.Fprintf(&b, " #%d", q)
+	writeHolds(&b, w.UnsafeName, w.Procs)
+	return b.String()
+}
+
+// writeInit writes the first line of a witness or an execution: the
+// initial value of every location.
+func writeInit(b *strings.Builder, init []Binding) {
+	b.WriteString("init:")
+	for _, x := range init {
+		fmt.Fprintf(b, " %s=%s", x.Loc, x.Value)
 	}
 	b.WriteString("\n")
-	return b.String()
+}
+
+// writeHolds writes the last line of a witness or an execution: the
+// unsafe item that holds, for its processes.
+func writeHolds(b *strings.Builder, unsafe string, procs []int) {
+	fmt.Fprintf(b, "%s holds for", unsafe)
+	for _, q := range procs {
+		fmt.Fprintf(b, " #%d", q)
+	}
+	b.WriteString("\n")
 }
 
 // bindings lists the values of st's locations.
@@ -214,12 +225,7 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 // a state where unsafe item w.Unsafe holds for w.Procs. It returns nil
 // when it does, else an error naming the first step that fails.
 func Replay(m *syntax.Model, opts Options, w *Witness) error {
-	if opts.N == 0 {
-		opts.N = 1
-	}
-	if opts.Model == nil {
-		opts.Model = memmodel.SC
-	}
+	opts = opts.withDefaults()
 	p, err := compile(m, opts.N, opts.Model)
 	if err != nil {
 		return err

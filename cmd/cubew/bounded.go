@@ -87,20 +87,10 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 			if o.steps < 0 {
 				return withCode(exitBadInput, "bounded: --steps must not be negative")
 			}
-			if err := o.pics.validate(args); err != nil {
-				return err
-			}
-			results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, "bounded", o.format, o.trace, o.junit,
+			return o.pics.run(cmd, args, "bounded", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) {
 					return boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
 				})
-			if err != nil {
-				return err
-			}
-			if err := o.pics.write(cmd, results); err != nil {
-				return err
-			}
-			return verdictExit(results, len(bad) > 0)
 		},
 	}
 	f := cmd.Flags()
@@ -129,19 +119,12 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 // boundedFile loads a model and runs the chosen bounded engine on its
 // instance.
 func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts, stderr io.Writer) (fileResult, error) {
-	m, err := load(path, syntax.CheckOptions{SC: o.model == "sc"})
+	m, _, mm, err := loadModel(path, o.model)
 	if err != nil {
 		return fileResult{}, err
 	}
-	mm, err := memmodel.ByName(defaultModel(m, o.model))
-	if err != nil {
-		return fileResult{}, err
-	}
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, o.timeout)
+	defer cancel()
 	res, k, seconds, err := runBounded(ctx, m, mm, string(o.engine), o.n, o.steps, o.maxExecutions, o.maxStates)
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
@@ -150,18 +133,6 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 		printBoundedStats(stderr, path, string(o.engine), res, k, seconds)
 	}
 	return fromBounded(path, string(o.engine), m, res, k, seconds), nil
-}
-
-// defaultModel returns the memory model asked for, else tso for a model
-// with weak variables and sc for one without.
-func defaultModel(m *syntax.Model, model modelFlag) string {
-	switch {
-	case model != "":
-		return string(model)
-	case m.Weak:
-		return "tso"
-	}
-	return "sc"
 }
 
 // runBounded runs engine (dpor or explicit) on the instance of m with n

@@ -10,7 +10,6 @@ import (
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/smt/z3"
-	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/spf13/cobra"
 )
@@ -63,18 +62,8 @@ UNKNOWN (and none UNSAFE).`,
   cubew check --trace-svg trace.svg --dot search.dot examples/flag_mutex.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.pics.validate(args); err != nil {
-				return err
-			}
-			results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, "check", o.format, o.trace, o.junit,
+			return o.pics.run(cmd, args, "check", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
-			if err != nil {
-				return err
-			}
-			if err := o.pics.write(cmd, results); err != nil {
-				return err
-			}
-			return verdictExit(results, len(bad) > 0)
 		},
 	}
 	f := cmd.Flags()
@@ -93,18 +82,7 @@ UNKNOWN (and none UNSAFE).`,
 
 // checkFile loads a model and runs the search under the chosen memory model.
 func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cmd *cobra.Command) (fileResult, error) {
-	m, err := load(path, syntax.CheckOptions{SC: o.model == "sc"})
-	if err != nil {
-		return fileResult{}, err
-	}
-	model := string(o.model)
-	if model == "" {
-		model = "sc"
-		if m.Weak {
-			model = "tso"
-		}
-	}
-	mm, err := memmodel.ByName(model)
+	m, model, mm, err := loadModel(path, o.model)
 	if err != nil {
 		return fileResult{}, err
 	}
@@ -113,11 +91,8 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err != nil {
 		return fileResult{}, err
 	}
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, o.timeout)
+	defer cancel()
 	solvers := &solverStats{}
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)

@@ -128,12 +128,7 @@ type crosscheck struct {
 // crosscheckFile runs check and the bounded instances of one model and
 // compares them.
 func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr io.Writer, verbose bool) (*crosscheck, error) {
-	m, err := load(path, syntax.CheckOptions{SC: o.model == "sc"})
-	if err != nil {
-		return nil, err
-	}
-	model := defaultModel(m, o.model)
-	mm, err := memmodel.ByName(model)
+	m, model, mm, err := loadModel(path, o.model)
 	if err != nil {
 		return nil, err
 	}
@@ -236,6 +231,7 @@ func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, mm memmod
 			c.replay = fmt.Sprintf("replays with %d processes in another interleaving (each process's order kept; %d steps with flushes)",
 				t.Procs, len(w2.Steps))
 			c.notes = append(c.notes, "the trace's own order is not executable: "+err.Error())
+			c.explain(m, mm, t.Procs, w2)
 			return
 		}
 	}
@@ -248,7 +244,23 @@ func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, mm memmod
 			"check's counterexample %s does not replay with %d processes: %v", t, t.Procs, err))
 	default:
 		c.replay = fmt.Sprintf("replays with %d processes (%d steps with flushes)", t.Procs, len(w.Steps))
+		c.explain(m, mm, t.Procs, w)
+		return
 	}
+	c.check.Trace.ExecErr = err.Error()
+}
+
+// explain gives check's trace the concrete execution of w, its replay
+// with n processes, as check --format json shows it; the trace's steps
+// take w's order (another interleaving when its own does not run).
+func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.Witness) {
+	t := c.check.Trace
+	ex, err := newExecution(m, n, mm.Name(), w)
+	if err != nil {
+		t.ExecErr = err.Error()
+		return
+	}
+	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
 }
 
 // witnessLine renders a bounded witness's transition instances on one line.

@@ -111,7 +111,11 @@ func TestGoldenCrosscheck(t *testing.T) {
 	unsafe, safe := doc.Results[0], doc.Results[1]
 	require.Equal(t, "crosscheck", unsafe.Engine)
 	require.Equal(t, "unsafe", unsafe.Verdict)
-	require.NotNil(t, unsafe.Trace, "check's counterexample")
+	// check's counterexample with the execution of its replay: the trace
+	// check --format json gives.
+	_, checkOut, _ := cubew(t, "check", "--format", "json", crosscheckGolden[0])
+	require.Equal(t, decodeJSON(t, checkOut).Results[0].Trace, unsafe.Trace)
+	require.Len(t, unsafe.Trace.Execution.Events, 4)
 	require.Equal(t, &jsonCross{Agree: true, Replay: "replays with 2 processes (4 steps with flushes)",
 		Bounded: unsafe.Cross.Bounded, Notes: []string{}, Disagreements: []string{}}, unsafe.Cross)
 	require.Len(t, unsafe.Cross.Bounded, 1)
@@ -191,6 +195,15 @@ func TestCrosscheckJUnit(t *testing.T) {
 	require.Equal(t, "UNSAFE", f.Type)
 	require.Equal(t, "got UNSAFE, want SAFE: init -> check(#2) -> check(#1) -> take(#1) -> take(#2) -> unsafe[1]", f.Message)
 	require.True(t, decodeJSON(t, out).Results[0].Cross.Agree)
+
+	// A counterexample that does not replay has no execution; the JSON
+	// says why.
+	bad := fakeTrace(m, 2, "unsafe[1]", "raise", []int{1}, "enter", []int{1}, "enter", []int{2})
+	code, out = run(&reach.Result{Verdict: translate.Unsafe, Trace: bad}, "json", flag)
+	require.Equal(t, exitDisagreement, code)
+	tr := decodeJSON(t, out).Results[0].Trace
+	require.Nil(t, tr.Execution)
+	require.Equal(t, "no execution with 2 processes under tso fires these 3 steps in this order and ends in a state where unsafe[1] holds", tr.Error)
 
 	// JSON with a disagreement: the same exit status, agree false.
 	code, out = run(&reach.Result{Verdict: translate.Safe}, "json", flag)

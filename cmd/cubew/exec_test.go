@@ -97,3 +97,31 @@ func TestExecutionReordered(t *testing.T) {
 	code, out, _ := cubew(t, "check", "--verify-trace", path)
 	require.Equal(t, exitUnsafe, code, out)
 }
+
+// TestExecutionOwnCell: in a model without weak variables a process's own
+// cells are its registers and their accesses are not shown, except the
+// writes to a cell another process reads, so that the read names the
+// write it reads from: observe(#2, #1) reads A[#1] = 2 from second(#1)'s
+// write, not the initial 0. The bounded engine shows the same execution.
+func TestExecutionOwnCell(t *testing.T) {
+	const file = "testdata/own_cell.cub"
+	code, out, errs := cubew(t, "check", "--trace", file)
+	require.Equal(t, exitUnsafe, code, errs)
+	golden(t, "own_cell.trace.txt", normalize(out))
+	code, out, errs = cubew(t, "check", "--format", "json", file)
+	require.Equal(t, exitUnsafe, code, errs)
+	golden(t, "own_cell.json", normalize(out))
+	x := decodeJSON(t, out).Results[0].Trace.Execution
+	require.Equal(t, []jsonEvent{
+		{ID: "e1", Process: 1, Step: 1, Kind: "write", Location: "A[#1]", Value: "1"},
+		{ID: "e2", Process: 1, Step: 2, Kind: "write", Location: "A[#1]", Value: "2"},
+		{ID: "e3", Process: 2, Step: 3, Kind: "read", Location: "A[#1]", Value: "2", From: "e2"},
+	}, x.Events)
+	require.Equal(t, []jsonCoherence{{Location: "A[#1]", Writes: []string{"e1", "e2"}}}, x.CO)
+	require.Equal(t, []jsonEdge{{From: "e2", To: "e3"}}, x.RF)
+	require.Empty(t, x.FR)
+
+	code, out, errs = cubew(t, "bounded", "--procs", "2", "--format", "json", file)
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Equal(t, x, decodeJSON(t, out).Results[0].Trace.Execution)
+}

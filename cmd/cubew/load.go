@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -22,6 +23,34 @@ func load(path string, opts syntax.CheckOptions) (*syntax.Model, error) {
 		return nil, err
 	}
 	return syntax.Check(f, opts)
+}
+
+// loadModel loads a model for a command with a --model flag (checked with
+// sc rules under --model sc) and resolves the memory model: its name
+// (defaultModel) and its rules.
+func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
+	m, err := load(path, syntax.CheckOptions{SC: model == "sc"})
+	if err != nil {
+		return nil, "", nil, err
+	}
+	name := defaultModel(m, model)
+	mm, err := memmodel.ByName(name)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return m, name, mm, nil
+}
+
+// defaultModel returns the memory model asked for, else tso for a model
+// with weak variables and sc for one without.
+func defaultModel(m *syntax.Model, model modelFlag) string {
+	switch {
+	case model != "":
+		return string(model)
+	case m.Weak:
+		return "tso"
+	}
+	return "sc"
 }
 
 // reportInputError prints err as FILE:LINE:COL: message lines (or one line

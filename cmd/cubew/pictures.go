@@ -33,6 +33,24 @@ func (p *pictureOpts) flags(cmd *cobra.Command, search bool) {
 	cmd.MarkFlagFilename("trace-svg", "svg")
 }
 
+// run is the body of check and bounded: it checks the picture flags,
+// answers the files (runFiles), draws the pictures asked for and returns
+// the exit status of the verdicts.
+func (p *pictureOpts) run(cmd *cobra.Command, args []string, command string, format formatFlag, trace bool, junit string,
+	answer func(path string) (fileResult, error)) error {
+	if err := p.validate(args); err != nil {
+		return err
+	}
+	results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, command, format, trace, junit, answer)
+	if err != nil {
+		return err
+	}
+	if err := p.write(cmd, results); err != nil {
+		return err
+	}
+	return verdictExit(results, len(bad) > 0)
+}
+
 // validate rejects, before any work, a picture file for several models and
 // --trace-svg without Graphviz.
 func (p *pictureOpts) validate(args []string) error {

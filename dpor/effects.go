@@ -1,0 +1,190 @@
+package dpor
+
+import "fmt"
+
+// The transition semantics both engines share: binding an instance's
+// parameters, evaluating its guard and its right-hand sides in the old
+// state, and enumerating the values of its nondeterministic actions. The
+// engines differ only in how they apply the writes: the explicit one to a
+// state with store buffers (stepper.apply), the graph one to a thread's
+// local cells and memory events (gexplorer.apply).
+
+// kwrite is a write computed by an action; keep marks a case branch that
+// keeps the cell's value (when the caller asks for keeps to be marked).
+type kwrite struct {
+	loc  int32
+	keep bool
+	val  value
+}
+
+// bind resets ev to evaluate the instance t(procs) on st, with process
+// reader reading bare weak locations (0: memory).
+func (ev *evaluator) bind(p *program, st *state, reader int, t *trans, procs []int) {
+	*ev = evaluator{p: p, st: st, reader: reader, params: procs, env: ev.env[:0]}
+	for k, prm := range t.t.Params {
+		ev.env = append(ev.env, pvar{prm.Name, procs[k]})
+	}
+}
+
+// enabled evaluates the guard of t: false when it is false, or when it
+// depends on an unconstrained value (flags records the approximation).
+func (ev *evaluator) enabled(t *trans, flags *runFlags) (bool, error) {
+	switch ev.formula(t.guard) {
+	case tFalse:
+		return false, ev.err
+	case tUnknown:
+		if ev.err != nil {
+			return false, ev.err
+		}
+		flags.approx(fmt.Sprintf("guard of %s depends on an unconstrained value", t.t.Name))
+		return false, nil
+	}
+	return true, nil
+}
+
+// effects is what a firing of an instance does: the writes of its
+// deterministic actions, and the cells its nondeterministic actions
+// (`:= .`) write with the values each may take.
+type effects struct {
+	det   []kwrite
+	nlocs []int
+	doms  [][]value
+	buf   []kwrite // scratch for each
+}
+
+// effects evaluates every right-hand side of t in the old state: the
+// deterministic actions in order, then the targets of the
+// nondeterministic ones. keeps, when not nil, holds per action the case
+// branches that keep their cell (gtrans.keeps): their writes are marked
+// keep, their values not evaluated; with nil keeps such a branch writes
+// the cell's value. ok is false when a case condition depends on an
+// unconstrained value (flags records the approximation).
+func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effects, ok bool, err error) {
+	for ai, a := range t.actions {
+		if a.nondet {
+			continue
+		}
+		var kb []bool
+		if keeps != nil {
+			kb = keeps[ai]
+		}
+		ws, ok := ev.actionWrites(a, kb)
+		if ev.err != nil {
+			return f, false, ev.err
+		}
+		if !ok {
+			flags.approx(fmt.Sprintf("a case condition of %s depends on an unconstrained value", t.t.Name))
+			return f, false, nil
+		}
+		f.det = append(f.det, ws...)
+	}
+	for _, a := range t.actions {
+		if !a.nondet {
+			continue
+		}
+		l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		if !ok {
+			return f, false, ev.err
+		}
+		d := ev.p.domain(a.sym.s.Type)
+		if d == nil {
+			d = []value{undef} // infinite type: any value (doc.go)
+		}
+		f.nlocs = append(f.nlocs, l)
+		f.doms = append(f.doms, d)
+	}
+	return f, true, nil
+}
+
+// each calls fn with every way the firing goes: the values picked for the
+// nondeterministic actions (one of each domain, in lexicographic order)
+// and all the writes, until fn returns false. fn keeps neither slice.
+func (f *effects) each(fn func(choice []value, ws []kwrite) bool) {
+	odometer(f.doms, func(choice []value) bool {
+		if len(choice) == 0 {
+			return fn(choice, f.det)
+		}
+		f.buf = append(f.buf[:0], f.det...)
+		for k, l := range f.nlocs {
+			f.buf = append(f.buf, kwrite{loc: int32(l), val: choice[k]})
+		}
+		return fn(choice, f.buf)
+	})
+}
+
+// actionWrites computes the writes of one deterministic action; ok is
+// false when a case condition is unknown. keeps marks the case branches
+// that keep the cell (nil: none is marked). A whole-array case update
+// writes every cell for which a branch matches; with none matching, the
+// cell keeps its value (a weak cell is not written).
+func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool) {
+	if a.cases == nil {
+		l, found := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		if !found {
+			return nil, true
+		}
+		return []kwrite{{loc: int32(l), val: ev.term(a.term)}}, true
+	}
+	n0 := len(ev.env)
+	ok = true
+	forTuples(ev.p.n, len(a.vars), false, nil, func(tuple []int) bool {
+		ev.env = ev.env[:n0]
+		for k, v := range a.vars {
+			ev.env = append(ev.env, pvar{v, tuple[k]})
+		}
+		for bi, b := range a.cases {
+			switch ev.formula(b.cond) {
+			case tFalse:
+				continue
+			case tUnknown:
+				ok = false
+				return false
+			}
+			l, err := ev.p.cell(a.sym, tuple)
+			if err != nil {
+				ev.fail(a.a.Pos, "%v", err)
+				return false
+			}
+			if keeps != nil && keeps[bi] {
+				ws = append(ws, kwrite{loc: int32(l), keep: true})
+			} else {
+				ws = append(ws, kwrite{loc: int32(l), val: ev.term(b.value)})
+			}
+			break
+		}
+		return ev.err == nil
+	})
+	ev.env = ev.env[:n0]
+	return ws, ok
+}
+
+// odometer calls fn with every tuple taking one element of each list (in
+// lexicographic order) until fn returns false. With no lists it calls fn
+// once with the empty tuple.
+func odometer[T any](lists [][]T, fn func([]T) bool) {
+	for _, l := range lists {
+		if len(l) == 0 {
+			return
+		}
+	}
+	idx := make([]int, len(lists))
+	tuple := make([]T, len(lists))
+	for {
+		for k := range lists {
+			tuple[k] = lists[k][idx[k]]
+		}
+		if !fn(tuple) {
+			return
+		}
+		k := len(lists) - 1
+		for ; k >= 0; k-- {
+			if idx[k]++; idx[k] < len(lists[k]) {
+				break
+			}
+			idx[k] = 0
+		}
+		if k < 0 {
+			return
+		}
+	}
+}
