@@ -29,11 +29,11 @@ import "github.com/cubew/cubew/translate"
 //     write: one still buffered, or a coherence-earlier one while w waits
 //     in p's buffer, or a coherence-later one; no edge either way.
 //
-// In every model a read that reads w comes before the cube's writes of p
-// to l: they are coherence-after w (p's writes to one location reach
-// memory in program order), so r reads none of them (from-read), except
-// the write of r's own transition when it is a locked read-modify-write
-// (ghb-equal to r). Under SC and TSO these edges are already in the cube.
+// In every model a read r that reads w comes before the cube's writes to l
+// that are ghb-after w (from-read): they are coherence-after w (under PSO
+// they reach memory after w), so r reads none of them. Among them are p's
+// later writes to l, which reach memory in program order. Under SC and
+// TSO these edges are already in the cube.
 
 // rfOutcome is one choice of which unsatisfied reads the new writes
 // satisfy: the literals with their values replaced and the relation.
@@ -70,16 +70,18 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 	for mask := 0; mask < 1<<len(optional); mask++ {
 		rel := st.rel.Clone()
 		m := map[*translate.Term]*translate.Term{}
-		for _, p := range forced {
-			st.readFrom(rel, m, p)
-		}
+		read := forced
 		for k, p := range optional {
 			if mask&(1<<k) != 0 {
-				st.readFrom(rel, m, p)
+				read = append(read[:len(read):len(read)], p)
 			} else {
 				st.readOther(rel, p)
 			}
 		}
+		for _, p := range read {
+			st.readFrom(rel, m, p)
+		}
+		st.fromReads(rel, read)
 		if !rel.Acyclic() {
 			continue
 		}
@@ -96,19 +98,32 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 }
 
 // readFrom makes p.r read p.w: its value becomes the written term (in m),
-// an external read is after the write (rfe), and the read is before the
-// cube's writes of the acting process to the location (from-read), but
-// for the write of its own transition (a locked read-modify-write), which
-// is at the same instant.
+// and an external read is after the write (rfe).
 func (st *weakStep) readFrom(rel translate.Rel, m map[*translate.Term]*translate.Term, p rfPair) {
 	r := st.events[p.r]
 	m[translate.ValTerm(r.Loc, translate.EventProc(p.r))] = st.values[p.w]
 	if r.Proc != st.p {
 		rel.AddLt(p.w, p.r)
 	}
-	for y, e := range st.events[:st.nOld] {
-		if e.Kind == translate.Write && e.Proc == st.p && e.SameLoc(r) && !rel.Eq(p.r, y) {
-			rel.AddLt(p.r, y)
+}
+
+// fromReads adds the from-read edges of the reads that read new writes:
+// r reads w, so r is before every cube write y to the location that is
+// ghb-after w (coherence-after w; under PSO y reaches memory after w, so
+// after r reads), but for the write of r's own transition when it is a
+// locked read-modify-write (ghb-equal to r: the same instant). An added
+// edge can order further writes after a read's source: repeat until
+// nothing changes.
+func (st *weakStep) fromReads(rel translate.Rel, read []rfPair) {
+	for changed := true; changed; {
+		changed = false
+		for _, p := range read {
+			for y, e := range st.events[:st.nOld] {
+				if e.Kind == translate.Write && e.SameLoc(st.events[p.r]) && rel.Lt(p.w, y) && !rel.Eq(p.r, y) && !rel.Lt(p.r, y) {
+					rel.AddLt(p.r, y)
+					changed = true
+				}
+			}
 		}
 	}
 }
