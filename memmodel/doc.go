@@ -14,6 +14,10 @@
 //   - PSO also drops write→write pairs on different locations; one FIFO
 //     per process and location.
 //
+// [WritesInProgramOrder] tells whether a process's writes become visible
+// in program order on all locations (SC, TSO): reach then takes coherence
+// to follow the order in which it generates writes; under PSO it does not.
+//
 // A transition is atomic in every model: its reads and writes are
 // ghb-equal. fence() orders every earlier write of the process before the
 // transition's accesses.

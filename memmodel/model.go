@@ -73,6 +73,19 @@ func (pso) Preserved(a, b Access, sameLoc bool) bool {
 	return a == Read || a == Write && b == Write && sameLoc
 }
 
+// WritesInProgramOrder reports whether every process's writes become
+// visible in program order, whatever their locations: write→write pairs
+// on different locations are preserved (SC, TSO). Then an execution can be
+// rearranged so that writes are issued in the order they become visible
+// (the Dual-TSO view), and a backward search may take the coherence order
+// of a location to be the order in which it generates the writes. Under
+// PSO a later write of one process can become visible before an earlier
+// one, so coherence between the writes of different processes is not
+// known from the order of generation.
+func WritesInProgramOrder(m Model) bool {
+	return m.Preserved(Write, Write, false)
+}
+
 // Names lists the models in the order the command line shows them.
 var Names = []string{"sc", "tso", "pso"}
 

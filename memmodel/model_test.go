@@ -36,6 +36,12 @@ func TestPreservedProgramOrder(t *testing.T) {
 	}
 }
 
+func TestWritesInProgramOrder(t *testing.T) {
+	require.True(t, memmodel.WritesInProgramOrder(memmodel.SC))
+	require.True(t, memmodel.WritesInProgramOrder(memmodel.TSO))
+	require.False(t, memmodel.WritesInProgramOrder(memmodel.PSO))
+}
+
 func TestByName(t *testing.T) {
 	for _, n := range memmodel.Names {
 		m, err := memmodel.ByName(n)

@@ -32,6 +32,9 @@ func initInstances(in translate.Init, k int) [][][]translate.Literal {
 func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Safety += time.Since(start) }()
+	if !readsInitialValues(n.cube) {
+		return false, nil
+	}
 	k := e.initProcs(n.cube.NVars)
 	insts := initInstances(e.sys.Init, k)
 	// Without the solver: some instance all of whose disjuncts clash with n.
@@ -129,10 +132,37 @@ func forEachInjection(m, k int, f func([]translate.Proc)) {
 	rec(0)
 }
 
+// readsInitialValues reports whether the unsatisfied reads of c can read
+// the initial values: the initial write of a location is coherence-before
+// every other, so such a read is before every write to its location in c
+// (from-read), but for the write of its own locked transition (ghb-equal
+// to it), and ghb must stay acyclic with these edges. Under SC and
+// TSO the cube already has them; under PSO a cycle here is, for instance,
+// a read that follows its own process's write to the location and had to
+// read a later write of another process (see readOther).
+func readsInitialValues(c *translate.Cube) bool {
+	unsat := unsatReads(c.Lits, c.Events)
+	if unsat == 0 {
+		return true
+	}
+	rel := c.Rel.Clone()
+	for r, read := range c.Events {
+		if !unsat.Has(r) {
+			continue
+		}
+		for w, write := range c.Events {
+			if write.Kind == translate.Write && write.SameLoc(read) && !rel.Eq(r, w) {
+				rel.AddLt(r, w)
+			}
+		}
+	}
+	return rel.Acyclic()
+}
+
 // initialReads returns the cube as it meets the initial states: every read
 // that no write satisfied reads the initial value of its location, the
-// plain variable or cell that init constrains. Events play no other role:
-// ghb is acyclic by construction.
+// plain variable or cell that init constrains. Events play no other role
+// (readsInitialValues checks the order).
 func initialReads(c *translate.Cube) *translate.Cube {
 	if len(c.Events) == 0 {
 		return c

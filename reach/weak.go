@@ -22,24 +22,32 @@ import (
 //     before the writes otherwise.
 //
 // Edges to the cube's events: preserved program order to p's later events
-// (memmodel.Model.Preserved; a fence orders everything), coherence from a
-// new write to the later writes of its location (TSO: writes become
-// visible in the order the backward search generates them), from-read
-// from a new read to the later writes of its location, and from every new
-// read and fence to the unsafe formula's final reads, which happen after
-// every read and fence of the execution.
+// (memmodel.Model.Preserved; a fence orders everything), from-read from a
+// new read to the later writes of its location, and from every new read
+// and fence to the unsafe formula's final reads, which happen after every
+// read and fence of the execution. When writes become visible in program
+// order (SC, TSO: memmodel.WritesInProgramOrder), coherence from a new
+// write to the later writes of its location: writes become visible in the
+// order the backward search generates them (the Dual-TSO view).
+//
+// Under PSO the relation is read as the order in time of an execution's
+// steps, generated backwards in the order the transitions are issued: a
+// read is at its step, a write when it reaches memory. Program order and
+// fences hold as above. A new read x happens before a later transition
+// issues a write y, so before y reaches memory: the from-read edge x → y
+// holds whatever x reads (when x reads its own buffered write, coherence
+// may even put y first: the edge is one of time, not of coherence). A new
+// write may reach memory after a later write of another process to the
+// location, so coherence gets no edge across processes.
 //
 // A later read that no write satisfied yet (an unsatisfied read: its value
-// still occurs in the literals) on a location a new write writes reads
-// from it when it is p's own (the latest own write), and may or may not
-// when another process made it: rf adds write → read, not reading adds
-// read → write (from-read). Combinations whose ghb has a cycle are
+// still occurs in the literals) on a location a new write writes may read
+// from it or not (readsfrom.go); combinations whose ghb has a cycle are
 // dropped; a satisfied read's value is replaced by the written term.
 //
-// Events are then collected: only unsatisfied reads, and the entry points
-// that can still be ghb-before one of them, can close a future cycle (every
-// edge later pre-images add leaves a new event, except from-read edges
-// leaving unsatisfied reads).
+// Events are then collected (collect.go): only unsatisfied reads, and the
+// entry points that can still be ghb-before one of them, can close a
+// future cycle.
 
 // weakTransition reports whether t touches weak memory or fences.
 func weakTransition(t *translate.Transition) bool {
@@ -110,9 +118,6 @@ type writeChoice struct {
 // weakPreImages finishes the pre-images of c by t under sigma from the
 // partial conjunctions computed as for SC.
 func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, partial [][]translate.Literal, mm memmodel.Model) ([]pre, error) {
-	if mm.Buffering() == memmodel.ProcessLocationFIFO {
-		return nil, errPSO
-	}
 	acting := translate.Proc(0)
 	if t.Acting >= 0 {
 		acting = sigma[t.Acting]
@@ -158,7 +163,6 @@ func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate
 var (
 	errTooManyEvents = fmt.Errorf("a cube needs more than %d events", translate.MaxEvents)
 	errTooManyReads  = errors.New("a write could satisfy more than 20 reads")
-	errPSO           = errors.New("checking weak variables under pso is not implemented yet")
 )
 
 // weakWrites lists the combinations of weak writes of the instance: a
@@ -227,20 +231,23 @@ func cellsOf(c *translate.Cube, u *translate.Update, inst func(translate.Proc) t
 
 // weakStep builds the events and relation of one weak pre-image.
 type weakStep struct {
-	c      *translate.Cube
-	p      translate.Proc // the acting process
-	mm     memmodel.Model
-	events []translate.Event
-	rel    translate.Rel
-	nOld   int
-	reads  []int
-	writes []int
-	values map[int]*translate.Term // written value of each new write
-	fence  int                     // index of the fence event, -1 if none
+	c  *translate.Cube
+	p  translate.Proc // the acting process
+	mm memmodel.Model
+	// inOrder: writes become visible in program order, so coherence
+	// follows the order of generation (memmodel.WritesInProgramOrder).
+	inOrder bool
+	events  []translate.Event
+	rel     translate.Rel
+	nOld    int
+	reads   []int
+	writes  []int
+	values  map[int]*translate.Term // written value of each new write
+	fence   int                     // index of the fence event, -1 if none
 }
 
 func newWeakStep(c *translate.Cube, p translate.Proc, mm memmodel.Model) *weakStep {
-	return &weakStep{c: c, p: p, mm: mm, events: append([]translate.Event(nil), c.Events...),
+	return &weakStep{c: c, p: p, mm: mm, inOrder: memmodel.WritesInProgramOrder(mm), events: append([]translate.Event(nil), c.Events...),
 		nOld: len(c.Events), values: map[int]*translate.Term{}, fence: -1}
 }
 
@@ -376,10 +383,10 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 		}
 	}
 	switch {
-	case x.Kind == translate.Write && y.Kind == translate.Write && sameLoc:
-		return true // coherence follows the order of generation (TSO)
+	case x.Kind == translate.Write && y.Kind == translate.Write && sameLoc && st.inOrder:
+		return true // coherence follows the order of generation (SC, TSO)
 	case x.Kind == translate.Read && y.Kind == translate.Write && sameLoc:
-		return true // from-read: x reads a write older than y
+		return true // from-read: x reads a write older than y (PSO: x is before y is issued)
 	case x.Kind != translate.Write && y.Kind == translate.Read && y.Final:
 		return true // the unsafe formula reads after every read and fence
 	}
@@ -393,89 +400,10 @@ func access(e translate.Event) memmodel.Access {
 	return memmodel.Read
 }
 
-// rfOutcome is one choice of which unsatisfied reads the new writes
-// satisfy: the literals with their values replaced and the relation.
-type rfOutcome struct {
-	lits []translate.Literal
-	rel  translate.Rel
-}
-
-// rfChoices enumerates the reads-from choices of the cube's unsatisfied
-// reads on the written locations and keeps the acyclic ones.
-func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
-	unsat := unsatReads(lits, st.events[:st.nOld])
-	type pair struct{ r, w int }
-	var forced, optional []pair
-	for _, w := range st.writes {
-		for r := range st.events[:st.nOld] {
-			if !unsat.Has(r) || !st.events[r].SameLoc(st.events[w]) {
-				continue
-			}
-			if st.events[r].Proc == st.p {
-				forced = append(forced, pair{r, w})
-			} else {
-				optional = append(optional, pair{r, w})
-			}
-		}
-	}
-	if len(optional) > 20 {
-		return nil, errTooManyReads
-	}
-	var out []rfOutcome
-	for mask := 0; mask < 1<<len(optional); mask++ {
-		rel := st.rel.Clone()
-		m := map[*translate.Term]*translate.Term{}
-		sat := func(p pair) {
-			m[translate.ValTerm(st.events[p.r].Loc, translate.EventProc(p.r))] = st.values[p.w]
-		}
-		for _, p := range forced {
-			sat(p)
-		}
-		for k, p := range optional {
-			if mask&(1<<k) != 0 {
-				sat(p)
-				rel.AddLt(p.w, p.r) // rfe
-			} else {
-				rel.AddLt(p.r, p.w) // fr
-			}
-		}
-		if !rel.Acyclic() {
-			continue
-		}
-		next := lits
-		if len(m) > 0 {
-			next = make([]translate.Literal, len(lits))
-			for i, l := range lits {
-				next[i] = translate.NewLiteral(l.Op, substTerm(l.L, m), substTerm(l.R, m))
-			}
-		}
-		out = append(out, rfOutcome{lits: next, rel: rel})
-	}
-	return out, nil
-}
-
-// unsatReads returns the reads among events whose value occurs in lits.
-func unsatReads(lits []translate.Literal, events []translate.Event) translate.Set {
-	var s translate.Set
-	var buf []translate.Proc
-	for _, l := range lits {
-		buf = l.Procs(buf[:0])
-		for _, p := range buf {
-			if p.IsEvent() {
-				i := int(p - translate.EventBase)
-				if i < len(events) && events[i].Kind == translate.Read {
-					s |= translate.Of(i)
-				}
-			}
-		}
-	}
-	return s
-}
-
 // finish collects the events that still matter and builds the canonical
 // pre-image.
 func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
-	keep := collect(o.lits, st.events, o.rel)
+	keep := collect(o.lits, st.events, o.rel, st.inOrder)
 	idx := map[translate.Proc]translate.Proc{}
 	var events []translate.Event
 	for i := range st.events {
@@ -518,66 +446,4 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	}
 	num := numberingOf(order)
 	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars))}, true
-}
-
-// collect returns the events to keep: the unsatisfied reads, and the entry
-// points (per process its first reads and its first writes or fences, per
-// location its first writes) that are ghb-before or ghb-equal to one of
-// them. Nothing else can take part in a cycle that a later pre-image
-// closes.
-func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel) translate.Set {
-	unsat := unsatReads(lits, events)
-	var entries translate.Set
-	minimal := func(member func(translate.Event) bool) {
-		var s translate.Set
-		for i, e := range events {
-			if member(e) {
-				s |= translate.Of(i)
-			}
-		}
-		for i := range events {
-			if !s.Has(i) {
-				continue
-			}
-			first := true
-			for j := range events {
-				if s.Has(j) && rel.Lt(j, i) {
-					first = false
-					break
-				}
-			}
-			if first {
-				entries |= translate.Of(i)
-			}
-		}
-	}
-	seen := map[translate.Proc]bool{}
-	for _, e := range events {
-		if seen[e.Proc] {
-			continue
-		}
-		seen[e.Proc] = true
-		p := e.Proc
-		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind == translate.Read })
-		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind != translate.Read })
-	}
-	for _, e := range events {
-		if e.Kind == translate.Write {
-			w := e
-			minimal(func(f translate.Event) bool { return f.Kind == translate.Write && f.SameLoc(w) })
-		}
-	}
-	keep := unsat
-	for i := range events {
-		if !entries.Has(i) || unsat.Has(i) {
-			continue
-		}
-		for u := range events {
-			if unsat.Has(u) && (rel.Lt(i, u) || rel.Eq(i, u)) {
-				keep |= translate.Of(i)
-				break
-			}
-		}
-	}
-	return keep
 }

@@ -61,9 +61,13 @@ func TestOrderedEdges(t *testing.T) {
 		{"reads before the final reads", memmodel.TSO, ev(R, 1, y), final, true},
 		{"fences before the final reads", memmodel.TSO, ev(F, 1, nil), final, true},
 		{"writes may follow the final reads", memmodel.TSO, ev(W, 1, y), final, false},
+		{"PSO: no coherence between writes of different processes", memmodel.PSO, ev(W, 1, x), ev(W, 2, x), false},
+		{"PSO: coherence between writes of one process", memmodel.PSO, ev(W, 1, x), ev(W, 1, x), true},
+		{"PSO: from-read, the read is before the later write is issued", memmodel.PSO, ev(R, 1, x), ev(W, 2, x), true},
+		{"PSO: write before the process's later fence", memmodel.PSO, ev(W, 1, x), ev(F, 1, nil), true},
 	}
 	for _, c := range cases {
-		st := &weakStep{mm: c.mm}
+		st := newWeakStep(&translate.Cube{}, 1, c.mm)
 		require.Equal(t, c.want, st.ordered(c.x, c.y), c.name)
 	}
 }

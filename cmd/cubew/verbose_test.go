@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -131,4 +133,27 @@ func TestCompletion(t *testing.T) {
 
 func reachProgress(nodes, queue, depth int) reach.Progress {
 	return reach.Progress{Nodes: nodes, Queue: queue, Depth: depth, Elapsed: time.Second}
+}
+
+// TestVerifyTracePSOLitmus: every litmus example that its want file
+// expects UNSAFE under pso is UNSAFE with --verify-trace: the
+// counterexample of the over-approximating PSO search replays on the
+// bounded engine.
+func TestVerifyTracePSOLitmus(t *testing.T) {
+	files, err := filepath.Glob("../../examples/litmus/*.cub")
+	require.NoError(t, err)
+	n := 0
+	for _, path := range files {
+		lines, err := readWant(path)
+		require.NoError(t, err)
+		if !slices.ContainsFunc(lines, func(w wantLine) bool {
+			return w.Engine == "check" && w.Model == "pso" && w.Verdict == translate.Unsafe
+		}) {
+			continue
+		}
+		n++
+		code, out, errs := cubew(t, "check", "--model", "pso", "--verify-trace", path)
+		require.Equal(t, exitUnsafe, code, "%s: %s%s", path, out, errs)
+	}
+	require.Equal(t, 7, n, "litmus files UNSAFE under pso")
 }

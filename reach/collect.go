@@ -1,0 +1,100 @@
+package reach
+
+import "github.com/cubew/cubew/translate"
+
+// collect returns the events of a pre-image to keep: the unsatisfied
+// reads, and the entry points that are ghb-before or ghb-equal to one of
+// them. The entry points are the ghb-minimal members of each set of events
+// that a later edge may point to:
+//
+//   - per process, its reads, and its writes and fences (program order
+//     and fences from the process's new events);
+//   - per location, its writes (coherence under SC and TSO, from-read from
+//     a new read);
+//   - when writes are not visible in program order (PSO), also per process
+//     and location its writes (a new write of p to l is ordered before p's
+//     later writes to l only), and per process its fences (before which a
+//     new write of p is ordered, while it is not before p's writes to
+//     other locations).
+//
+// Why nothing else matters: a later pre-image adds edges from its new
+// events to the cube's events, and from-read edges leaving unsatisfied
+// reads, to a new write (SC, TSO) or to the cube's writes of the writer
+// to the location (readFrom; under SC and TSO the cube already has
+// those); at the initial states every unsatisfied
+// read is before every write to its location (readsInitialValues).
+// Satisfied reads and the other old events gain no outgoing edges. So a
+// cycle closed later crosses the cube's events along a path y ⇝ u from
+// the target y of a new edge to an unsatisfied read u. Each such edge
+// points to every member of y's set above, and the set has a ghb-minimal
+// member m with m = y or m → y; then m ⇝ u, m is kept, and the same edge
+// to m closes the cycle through the kept events. The relation is
+// transitively closed, so the kept pairs keep every path between kept
+// events. In particular a non-minimal write w' of a location that is
+// before an unsatisfied read u has a minimal write w of the location with
+// w → w' ⇝ u: w is kept, and the initial-state edge from u's reads to w
+// closes the cycle. Under PSO the writes of different processes to one
+// location are not ordered, so a location may have several minimal
+// writes; every one before an unsatisfied read is kept.
+func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
+	unsat := unsatReads(lits, events)
+	var entries translate.Set
+	minimal := func(member func(translate.Event) bool) {
+		var s translate.Set
+		for i, e := range events {
+			if member(e) {
+				s |= translate.Of(i)
+			}
+		}
+		for i := range events {
+			if !s.Has(i) {
+				continue
+			}
+			first := true
+			for j := range events {
+				if s.Has(j) && rel.Lt(j, i) {
+					first = false
+					break
+				}
+			}
+			if first {
+				entries |= translate.Of(i)
+			}
+		}
+	}
+	seen := map[translate.Proc]bool{}
+	for _, e := range events {
+		if seen[e.Proc] {
+			continue
+		}
+		seen[e.Proc] = true
+		p := e.Proc
+		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind == translate.Read })
+		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind != translate.Read })
+		if !inOrder {
+			minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind == translate.Fence })
+		}
+	}
+	for _, e := range events {
+		if e.Kind == translate.Write {
+			w := e
+			minimal(func(f translate.Event) bool { return f.Kind == translate.Write && f.SameLoc(w) })
+			if !inOrder {
+				minimal(func(f translate.Event) bool { return f.Kind == translate.Write && f.SameLoc(w) && f.Proc == w.Proc })
+			}
+		}
+	}
+	keep := unsat
+	for i := range events {
+		if !entries.Has(i) || unsat.Has(i) {
+			continue
+		}
+		for u := range events {
+			if unsat.Has(u) && (rel.Lt(i, u) || rel.Eq(i, u)) {
+				keep |= translate.Of(i)
+				break
+			}
+		}
+	}
+	return keep
+}

@@ -1,0 +1,103 @@
+package reach_test
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// slowUnderPSO lists the weak corpus files, fast under tso, that the
+// search under pso does not finish within the budget of TestCorpusPSO.
+var slowUnderPSO = map[string]string{
+	"cubicle-w/cubtso/dekker_2.cub":  "about 4000 nodes, 30 s under pso",
+	"cubicle-w/cubtso/dekker_2b.cub": "about 4000 nodes, 30 s under pso",
+}
+
+// psoImprecise lists the files whose pso counterexample does not replay on
+// the bounded engine: the over-approximation of PSO admits an execution
+// that PSO forbids (--verify-trace turns such an answer into UNKNOWN).
+var psoImprecise = map[string]string{
+	"cubicle-w/cubtso/lamport_N.cub":      "bounded n=2 SAFE",
+	"cubicle-w/cubtso/moesi_N.cub":        "bounded n=2 SAFE",
+	"cubicle-w/cubtso/msi_N.cub":          "bounded n=2 SAFE",
+	"cubicle-w/cubtso/mutex_xchg_N.cub":   "bounded n=2, 3 SAFE",
+	"cubicle-w/cubtso/peterson_2.cub":     "bounded UNSAFE, by another execution",
+	"cubicle-w/cubtso/peterson_2_us.cub":  "bounded UNSAFE, by another execution",
+	"cubicle-w/cubtso/peterson_2b.cub":    "bounded UNSAFE, by another execution",
+	"cubicle-w/cubtso/peterson_2b_us.cub": "bounded UNSAFE, by another execution",
+	"cubicle-w/cubtso/spinlock_N.cub":     "bounded n=2, 3 SAFE",
+	"cubicle-w/cubtso/two_phase_N.cub":    "bounded n=2 SAFE",
+}
+
+// TestCorpusPSO checks the weak corpus files that tso decides quickly
+// under pso, which allows more executions than tso: never SAFE where tso
+// is UNSAFE, and an UNSAFE answer's counterexample replays on the bounded
+// engine (but for the files of psoImprecise).
+func TestCorpusPSO(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the weak corpus under pso")
+	}
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	entries, err := corpus.Expected(dir)
+	require.NoError(t, err)
+	n := 0
+	for _, e := range entries {
+		if e.Model != "tso" || slowWeak[e.File] != "" || e.OriginalSeconds == 0 || e.OriginalSeconds > 2 {
+			continue
+		}
+		n++
+		t.Run(e.File, func(t *testing.T) {
+			if why, ok := slowUnderPSO[e.File]; ok {
+				t.Skip(why)
+			}
+			sys := load(t, filepath.Join(dir, e.File), false)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			res, err := reach.Check(ctx, sys, reach.Options{Model: memmodel.PSO, NewSolver: newSolver, MaxNodes: 5000})
+			require.NoError(t, err)
+			t.Logf("%s: pso %s, %d nodes (tso: %s)", e.File, res.Verdict, res.Stats.Nodes, e.Expected)
+			if e.Expected == "unsafe" {
+				require.NotEqual(t, translate.Safe, res.Verdict, "SAFE under pso, UNSAFE under tso")
+			}
+			if res.Verdict != translate.Unsafe {
+				return
+			}
+			err = replayOnBounded(ctx, sys.Model, res.Trace)
+			if why, ok := psoImprecise[e.File]; ok {
+				require.Error(t, err, "the counterexample now replays: drop %s from psoImprecise", e.File)
+				t.Logf("imprecise (%s): %v", why, err)
+				return
+			}
+			require.NoError(t, err, "counterexample %s", res.Trace)
+		})
+	}
+	require.Equal(t, 31, n, "weak corpus files with a tso time under 2 s")
+}
+
+// replayOnBounded replays a counterexample of check under pso on the
+// bounded instance with its number of processes, in its order or in
+// another one that keeps each process's order.
+func replayOnBounded(ctx context.Context, m *syntax.Model, tr *reach.Trace) error {
+	steps := make([]dpor.TraceStep, len(tr.Steps))
+	for i, s := range tr.Steps {
+		idx := slices.IndexFunc(m.Transitions, func(t *syntax.Transition) bool { return t.Pos == s.Pos() })
+		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
+	}
+	opts := dpor.Options{N: tr.Procs, Model: memmodel.PSO}
+	if _, err := dpor.ReplayTrace(ctx, m, opts, steps, tr.Unsafe); err == nil {
+		return nil
+	}
+	_, err := dpor.ReplayTraceProcs(ctx, m, opts, steps, tr.Unsafe)
+	return err
+}

@@ -1,0 +1,147 @@
+package reach
+
+import (
+	"testing"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReadsFromChoicesPSO: under PSO a process's own later read may skip
+// its new write (it then reads a later write of another process: write
+// before read), and another process's read that skips the write gets no
+// from-read edge.
+func TestReadsFromChoicesPSO(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	one := translate.NumTerm(bigInt(1))
+	val := func(i int) *translate.Term { return translate.ValTerm(x, translate.EventProc(i)) }
+	// Later reads of X by processes #1 (e0) and #2 (e1), both reading 1.
+	c := &translate.Cube{NVars: 2,
+		Events: []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x)},
+		Rel:    translate.NewRel(2)}
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, val(0), one), translate.NewLiteral(translate.Eq, val(1), one)}
+	// Process #1 writes X := 1 (e2).
+	st := newWeakStep(c, 1, memmodel.PSO)
+	lits2, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
+	ok, err := st.addWrites(ws, false)
+	require.NoError(t, err)
+	require.True(t, ok)
+	outs, err := st.rfChoices(lits2)
+	require.NoError(t, err)
+	require.Len(t, outs, 4, "each read reads the write or not")
+	const own, other, w = 0, 1, 2
+	for _, o := range outs {
+		unsat := unsatReads(o.lits, st.events)
+		require.Equal(t, unsat.Has(own), o.rel.Lt(w, own), "the own read skips the write exactly when the write is before it")
+		require.False(t, o.rel.Lt(own, w), "no from-read from the own read")
+		require.Equal(t, !unsat.Has(other), o.rel.Lt(w, other), "rfe exactly when the other read reads the write")
+		require.False(t, o.rel.Lt(other, w), "no from-read when the other read skips the write")
+	}
+}
+
+// TestNoCoherenceAcrossProcessesPSO: a new write gets no coherence edge to
+// a later write of another process to its location under PSO; under TSO
+// it does.
+func TestNoCoherenceAcrossProcessesPSO(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	c := &translate.Cube{NVars: 2, Events: []translate.Event{ev(translate.Write, 2, x)}, Rel: translate.NewRel(1)}
+	one := translate.NumTerm(bigInt(1))
+	for _, mm := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
+		st := newWeakStep(c, 1, mm)
+		ok, err := st.addWrites([]write{{loc: ev(translate.Write, 1, x), value: one}}, false)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, mm == memmodel.TSO, st.rel.Lt(1, 0), mm.Name())
+	}
+}
+
+// TestReadOfNewWriteBeforeLaterWrites: a read that reads a new write is
+// before the cube's writes ordered after that write (here #1's later
+// write to X): a read that is already after such a write cannot read the
+// new write.
+func TestReadOfNewWriteBeforeLaterWrites(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	one := translate.NumTerm(bigInt(1))
+	// e0: #2 reads X = 1; e1: a later write of #1 to X, already before e0.
+	rel := translate.NewRel(2)
+	rel.AddLt(1, 0)
+	c := &translate.Cube{NVars: 2, Events: []translate.Event{ev(translate.Read, 2, x), ev(translate.Write, 1, x)}, Rel: rel}
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(0)), one)}
+	st := newWeakStep(c, 1, memmodel.PSO)
+	ok, err := st.addWrites([]write{{loc: ev(translate.Write, 1, x), value: one}}, false)
+	require.NoError(t, err)
+	require.True(t, ok)
+	outs, err := st.rfChoices(lits)
+	require.NoError(t, err)
+	require.Len(t, outs, 1, "reading #1's earlier write would go back past e1")
+	require.True(t, unsatReads(outs[0].lits, st.events).Has(0))
+}
+
+// TestReadsInitialValues: an unsatisfied read reads the initial value, so
+// it is before every write to its location; a cube where such a write is
+// already before the read does not meet the initial states.
+func TestReadsInitialValues(t *testing.T) {
+	x, y, _ := weakSymbols(t)
+	one := translate.NumTerm(bigInt(1))
+	cube := func(events []translate.Event, lt, eq [][2]int) *translate.Cube {
+		rel := translate.NewRel(len(events))
+		for _, e := range eq {
+			rel.AddEq(e[0], e[1])
+		}
+		for _, e := range lt {
+			rel.AddLt(e[0], e[1])
+		}
+		lits := []translate.Literal{translate.NewLiteral(translate.Ne, translate.ValTerm(x, translate.EventProc(0)), one)}
+		return &translate.Cube{NVars: 2, Lits: lits, Events: events, Rel: rel}
+	}
+	rx, wx, wy := ev(translate.Read, 1, x), ev(translate.Write, 2, x), ev(translate.Write, 2, y)
+	cases := []struct {
+		name string
+		c    *translate.Cube
+		want bool
+	}{
+		{"write of the location before the read", cube([]translate.Event{rx, wx}, [][2]int{{1, 0}}, nil), false},
+		{"write of the location unordered", cube([]translate.Event{rx, wx}, nil, nil), true},
+		{"write of the location after the read", cube([]translate.Event{rx, wx}, [][2]int{{0, 1}}, nil), true},
+		{"write of another location before the read", cube([]translate.Event{rx, wy}, [][2]int{{1, 0}}, nil), true},
+		{"write of the read's own locked transition", cube([]translate.Event{rx, wx}, nil, [][2]int{{0, 1}}), true},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.want, readsInitialValues(c.c), c.name)
+	}
+}
+
+// TestCollectKeepsFirstWritesPerProcessAndLocation: under PSO a new write
+// of #1 to X is ordered before #1's writes to X only, so the first of
+// them is kept although it is neither #1's first write nor X's first
+// write; under TSO it is dropped.
+func TestCollectKeepsFirstWritesPerProcessAndLocation(t *testing.T) {
+	x, y, _ := weakSymbols(t)
+	// e0: #1 writes Y; e1: #2 writes X; e2: #1 writes X; e3: #3 reads X,
+	// unsatisfied. e0 → e2, e1 → e2 → e3.
+	events := []translate.Event{ev(translate.Write, 1, y), ev(translate.Write, 2, x), ev(translate.Write, 1, x), ev(translate.Read, 3, x)}
+	rel := translate.NewRel(4)
+	rel.AddLt(0, 2)
+	rel.AddLt(1, 2)
+	rel.AddLt(2, 3)
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(3)), translate.NumTerm(bigInt(1)))}
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(3), collect(lits, events, rel, true), "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2)|translate.Of(3), collect(lits, events, rel, false), "pso")
+}
+
+// TestCollectKeepsFirstFencesPSO: under PSO a new write of #1 to Y is
+// ordered before #1's fence but not before #1's write to X that precedes
+// the fence: the fence is kept.
+func TestCollectKeepsFirstFencesPSO(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	// e0: #1 writes X; e1: #1's fence; e2: #2 reads X, unsatisfied.
+	// e0 → e1 → e2.
+	events := []translate.Event{ev(translate.Write, 1, x), ev(translate.Fence, 1, nil), ev(translate.Read, 2, x)}
+	rel := translate.NewRel(3)
+	rel.AddLt(0, 1)
+	rel.AddLt(1, 2)
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(2)), translate.NumTerm(bigInt(1)))}
+	require.Equal(t, translate.Of(0)|translate.Of(2), collect(lits, events, rel, true), "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), collect(lits, events, rel, false), "pso")
+}
