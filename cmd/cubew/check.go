@@ -72,7 +72,7 @@ UNKNOWN (and none UNSAFE).`,
 	f.IntVar(&o.maxNodes, "max-nodes", 100000, "give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
-	f.BoolVar(&o.verifyTrace, "verify-trace", false, "replay each counterexample forwards on a concrete instance before reporting UNSAFE")
+	f.BoolVar(&o.verifyTrace, "verify-trace", false, "replay each counterexample forwards on a concrete instance before reporting UNSAFE (always done under pso)")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	o.pics.flags(cmd, true)
@@ -122,11 +122,14 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 // for a check. A model without weak variables is verified by reach.Replay
 // (forwards, on the solver); a weak one by the bounded engine's replay,
 // which also gives the execution. A trace that does not replay under
-// --verify-trace turns the verdict into UNKNOWN with the reason.
+// --verify-trace turns the verdict into UNKNOWN with the reason. Under
+// pso a weak model's trace is always verified: the parameterized engine
+// over-approximates PSO, so its UNSAFE answers stand only when they replay.
 func verifyAndExplain(ctx context.Context, r *fileResult, sys *translate.System, mm memmodel.Model, o *checkOpts, newSolver func() smt.Solver) {
 	weak := r.model.Weak && r.Model != "sc"
+	verify := o.verifyTrace || weak && mm == memmodel.PSO
 	needExec := o.trace || o.format == "json" || o.pics.traceDot != "" || o.pics.traceSVG != ""
-	if o.verifyTrace && !weak {
+	if verify && !weak {
 		s := newSolver()
 		confirmed, err := reach.Replay(ctx, sys, r.Result.Trace, s)
 		s.Close()
@@ -137,12 +140,12 @@ func verifyAndExplain(ctx context.Context, r *fileResult, sys *translate.System,
 		r.Result.Trace = confirmed
 		r.Trace = fromReachTrace(confirmed)
 	}
-	if !needExec && !(o.verifyTrace && weak) {
+	if !needExec && !(verify && weak) {
 		return
 	}
 	ex, err := replayExecution(ctx, r.model, mm, r.Trace)
 	if err != nil {
-		if o.verifyTrace && weak {
+		if verify && weak {
 			r.unknown(fmt.Sprintf("counterexample does not replay on a concrete instance with %d processes: %v", r.Trace.Procs, err))
 			return
 		}

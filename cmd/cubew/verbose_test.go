@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
@@ -156,4 +157,20 @@ func TestVerifyTracePSOLitmus(t *testing.T) {
 		require.Equal(t, exitUnsafe, code, "%s: %s%s", path, out, errs)
 	}
 	require.Equal(t, 7, n, "litmus files UNSAFE under pso")
+}
+
+// TestPSOAlwaysVerifies: under pso the parameterized engine
+// over-approximates, so an UNSAFE answer is replayed even without
+// --verify-trace, and one that does not replay is UNKNOWN (spinlock_N's
+// pso trace does not replay with 2 processes; mutex_N_us's does).
+func TestPSOAlwaysVerifies(t *testing.T) {
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	code, out, _ := cubew(t, "check", "--model", "pso", filepath.Join(dir, "cubicle-w/cubtso/spinlock_N.cub"))
+	require.Equal(t, exitUnknown, code, out)
+	require.Contains(t, out, "UNKNOWN  pso")
+	require.Contains(t, out, "reason: counterexample does not replay on a concrete instance with 2 processes")
+	code, out, _ = cubew(t, "check", "--model", "pso", filepath.Join(dir, "cubicle-w/cubtso/mutex_N_us.cub"))
+	require.Equal(t, exitUnsafe, code, out)
+	require.Contains(t, out, "UNSAFE  pso")
 }
