@@ -113,10 +113,15 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 			continue // the value after an arbitrary assignment constrains nothing before it
 		}
 		alts := s.literal(l)
-		var next [][]translate.Literal
+		next := make([][]translate.Literal, 0, len(partial)*len(alts))
 		for _, p := range partial {
-			for _, a := range alts {
-				next = append(next, append(append(p[:len(p):len(p)], a.cond...), a.lit))
+			for k, a := range alts {
+				q := p // each partial owns its array: the last alternative extends it in place
+				if k < len(alts)-1 {
+					q = make([]translate.Literal, len(p), cap(p))
+					copy(q, p)
+				}
+				next = append(next, append(append(q, a.cond...), a.lit))
 			}
 		}
 		partial = next

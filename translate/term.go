@@ -108,7 +108,7 @@ type linID struct {
 // terms hash-conses every term: structurally equal terms are the same
 // pointer, so terms and literals compare with == and serve as map keys.
 var terms = struct {
-	sync.Mutex
+	sync.RWMutex
 	state map[stateID]*Term
 	proc  map[Proc]*Term
 	ctor  map[string]*Term
@@ -187,7 +187,19 @@ func StateTerm(s *syntax.Symbol, args ...Proc) *Term {
 	if len(args) > MaxIndices {
 		panic("translate: too many array indices")
 	}
+	if u := lookupState(stateKey(KState, s, args)); u != nil {
+		return u
+	}
 	return intern(&Term{Kind: KState, Sym: s, Args: append([]Proc(nil), args...)})
+}
+
+// lookupState returns the interned state, read or value term of id, nil
+// when there is none yet (a shared lock: the common case allocates
+// nothing).
+func lookupState(id stateID) *Term {
+	terms.RLock()
+	defer terms.RUnlock()
+	return terms.state[id]
 }
 
 // ReadTerm returns, inside a transition, the value the acting process
@@ -199,11 +211,22 @@ func ReadTerm(s *syntax.Symbol, args ...Proc) *Term {
 // ValTerm returns the value of read event ev (an EventProc) on location
 // symbol s.
 func ValTerm(s *syntax.Symbol, ev Proc) *Term {
+	if u := lookupState(stateKey(KVal, s, []Proc{ev})); u != nil {
+		return u
+	}
 	return intern(&Term{Kind: KVal, Sym: s, P: ev})
 }
 
 // ProcTerm returns the term for a process.
-func ProcTerm(p Proc) *Term { return intern(&Term{Kind: KProc, P: p}) }
+func ProcTerm(p Proc) *Term {
+	terms.RLock()
+	u := terms.proc[p]
+	terms.RUnlock()
+	if u != nil {
+		return u
+	}
+	return intern(&Term{Kind: KProc, P: p})
+}
 
 // CtorTerm returns the term for a constructor.
 func CtorTerm(name string) *Term { return intern(&Term{Kind: KCtor, Ctor: name}) }
@@ -361,10 +384,7 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 		if !changed {
 			return t
 		}
-		terms.Lock()
-		u := terms.state[id]
-		terms.Unlock()
-		if u != nil {
+		if u := lookupState(id); u != nil {
 			return u
 		}
 		if t.Kind == KRead {
