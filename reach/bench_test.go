@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/reach"
 )
 
@@ -17,14 +16,7 @@ import (
 // the ratio of that time to ours (speedup). `make bench` turns the lines
 // into a table.
 func BenchmarkCorpus(b *testing.B) {
-	dir, err := corpus.Dir()
-	if err != nil {
-		b.Fatal(err)
-	}
-	entries, err := corpus.Expected(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, entries := corpusEntries(b)
 	for _, e := range entries {
 		_, slowSC := undecided[e.File]
 		_, slowW := slowWeak[e.File]
@@ -35,6 +27,7 @@ func BenchmarkCorpus(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			sys := load(b, filepath.Join(dir, e.File), e.Model == "sc")
 			var res *reach.Result
+			var err error
 			for b.Loop() {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 				res, err = reach.Check(ctx, sys, reach.Options{NewSolver: newSolver})

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cubew/cubew/dpor"
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
@@ -47,10 +46,7 @@ func TestCorpusPSO(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the weak corpus under pso")
 	}
-	dir, err := corpus.Dir()
-	require.NoError(t, err)
-	entries, err := corpus.Expected(dir)
-	require.NoError(t, err)
+	dir, entries := corpusEntries(t)
 	n := 0
 	for _, e := range entries {
 		if e.Model != "tso" || slowWeak[e.File] != "" || e.OriginalSeconds == 0 || e.OriginalSeconds > 2 {

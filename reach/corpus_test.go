@@ -75,10 +75,7 @@ func TestCorpusSC(t *testing.T) {
 // tso), with a small budget for the files in slow (skipped with -short),
 // and hands each result to verdict.
 func runCorpus(t *testing.T, model string, want int, slow map[string]string, verdict func(*testing.T, corpus.Entry, *reach.Result, bool)) {
-	dir, err := corpus.Dir()
-	require.NoError(t, err)
-	entries, err := corpus.Expected(dir)
-	require.NoError(t, err)
+	dir, entries := corpusEntries(t)
 	n := 0
 	for _, e := range entries {
 		if e.Model != model {
@@ -102,6 +99,16 @@ func runCorpus(t *testing.T, model string, want int, slow map[string]string, ver
 		})
 	}
 	require.Equal(t, want, n, "%s corpus files in expected.tsv", model)
+}
+
+// corpusEntries returns the corpus folder and its expected.tsv rows.
+func corpusEntries(t testing.TB) (string, []corpus.Entry) {
+	t.Helper()
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	entries, err := corpus.Expected(dir)
+	require.NoError(t, err)
+	return dir, entries
 }
 
 // slowWeak lists the weak corpus files beyond the test budget.

@@ -13,22 +13,7 @@ import (
 // before read), and another process's read that skips the write gets no
 // from-read edge.
 func TestReadsFromChoicesPSO(t *testing.T) {
-	x, _, _ := weakSymbols(t)
-	one := translate.NumTerm(bigInt(1))
-	val := func(i int) *translate.Term { return translate.ValTerm(x, translate.EventProc(i)) }
-	// Later reads of X by processes #1 (e0) and #2 (e1), both reading 1.
-	c := &translate.Cube{NVars: 2,
-		Events: []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x)},
-		Rel:    translate.NewRel(2)}
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, val(0), one), translate.NewLiteral(translate.Eq, val(1), one)}
-	// Process #1 writes X := 1 (e2).
-	st := newWeakStep(c, 1, memmodel.PSO)
-	lits2, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
-	ok, err := st.addWrites(ws, false)
-	require.NoError(t, err)
-	require.True(t, ok)
-	outs, err := st.rfChoices(lits2)
-	require.NoError(t, err)
+	st, outs := ownWriteChoices(t, memmodel.PSO)
 	require.Len(t, outs, 4, "each read reads the write or not")
 	const own, other, w = 0, 1, 2
 	for _, o := range outs {

@@ -75,31 +75,38 @@ func TestOrderedEdges(t *testing.T) {
 // TestReadsFromChoices checks the rf/fr choices of a cube's unsatisfied
 // reads when a new write to their location is generated.
 func TestReadsFromChoices(t *testing.T) {
+	st, outs := ownWriteChoices(t, memmodel.TSO)
+	x := st.events[0].Loc
+	// #1's own later read must read the write; #2's may or may not.
+	require.Len(t, outs, 2)
+	w := 2
+	for _, o := range outs {
+		for _, l := range o.lits {
+			require.NotEqual(t, translate.ValTerm(x, translate.EventProc(0)), l.L, "the own read is satisfied: %s", l)
+		}
+		require.True(t, o.rel.Lt(w, 1) != o.rel.Lt(1, w), "either rf (w→r) or fr (r→w) for the other process")
+	}
+}
+
+// ownWriteChoices builds a cube with later reads of X by #1 (e0) and #2
+// (e1), both reading 1, lets #1 write X := 1 (e2) under mm, and returns
+// the step and the reads-from outcomes.
+func ownWriteChoices(t *testing.T, mm memmodel.Model) (*weakStep, []rfOutcome) {
 	x, _, _ := weakSymbols(t)
 	one := translate.NumTerm(bigInt(1))
 	val := func(i int) *translate.Term { return translate.ValTerm(x, translate.EventProc(i)) }
-	// Later reads of X by processes #1 and #2, both reading 1.
 	c := &translate.Cube{NVars: 2,
 		Events: []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x)},
 		Rel:    translate.NewRel(2)}
 	lits := []translate.Literal{translate.NewLiteral(translate.Eq, val(0), one), translate.NewLiteral(translate.Eq, val(1), one)}
-	// Process #1 writes X := 1.
-	st := newWeakStep(c, 1, memmodel.TSO)
+	st := newWeakStep(c, 1, mm)
 	lits2, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
 	ok, err := st.addWrites(ws, false)
 	require.NoError(t, err)
 	require.True(t, ok)
 	outs, err := st.rfChoices(lits2)
 	require.NoError(t, err)
-	// #1's own later read must read the write; #2's may or may not.
-	require.Len(t, outs, 2)
-	w := 2
-	for _, o := range outs {
-		for _, l := range o.lits {
-			require.NotEqual(t, val(0), l.L, "the own read is satisfied: %s", l)
-		}
-		require.True(t, o.rel.Lt(w, 1) != o.rel.Lt(1, w), "either rf (w→r) or fr (r→w) for the other process")
-	}
+	return st, outs
 }
 
 // TestEventSubsumption checks that a visited cube covers a new one only
