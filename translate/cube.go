@@ -96,6 +96,10 @@ func Simplify(in []Literal) ([]Literal, bool) {
 			neVals[k][l.R.key] = true
 		}
 	}
+	pins, ok := procPins(lits)
+	if !ok {
+		return nil, false
+	}
 	// Pairs of literals on the same two terms that contradict each other.
 	for _, l := range lits {
 		if seen[l.Negate()] || l.Op == Lt && seen[NewLiteral(Lt, l.R, l.L)] {
@@ -105,6 +109,9 @@ func Simplify(in []Literal) ([]Literal, bool) {
 	out := lits[:0:0]
 	for _, l := range lits {
 		k := l.L
+		if pins.implies(l) {
+			continue
+		}
 		if l.Op == Ne && valueLike(l.R) && !valueLike(l.L) {
 			if v, has := eqVal[k]; has {
 				if v == l.R {
@@ -133,6 +140,49 @@ func Simplify(in []Literal) ([]Literal, bool) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
 	return out, true
+}
+
+// pinning records which process constant each cube variable equals, and
+// which variable each such constant is equal to.
+type pinning struct {
+	byVar, byConst map[Proc]Proc
+}
+
+// procPins collects the equalities between cube variables and process
+// constants; it reports false when a variable equals two constants, or two
+// variables (distinct by definition) one constant.
+func procPins(lits []Literal) (pinning, bool) {
+	var p pinning
+	for _, l := range lits {
+		if l.Op != Eq || l.L.Kind != KProc || !l.L.P.IsVar() || l.R.Kind != KProc || !l.R.P.IsConst() {
+			continue
+		}
+		if p.byVar == nil {
+			p.byVar, p.byConst = map[Proc]Proc{}, map[Proc]Proc{}
+		}
+		v, c := l.L.P, l.R.P
+		if d, ok := p.byVar[v]; ok && d != c {
+			return p, false
+		}
+		if w, ok := p.byConst[c]; ok && w != v {
+			return p, false
+		}
+		p.byVar[v], p.byConst[c] = c, v
+	}
+	return p, true
+}
+
+// implies reports whether l, a disequality between a variable and a
+// constant, follows from the pins: the variable is pinned to another
+// constant, or another variable is pinned to this one.
+func (p pinning) implies(l Literal) bool {
+	if p.byVar == nil || l.Op != Ne || l.L.Kind != KProc || !l.L.P.IsVar() || l.R.Kind != KProc || !l.R.P.IsConst() {
+		return false
+	}
+	v, c := l.L.P, l.R.P
+	d, okV := p.byVar[v]
+	w, okC := p.byConst[c]
+	return okV && d != c || okC && w != v
 }
 
 // valueLike reports whether t is a value or a cube process variable: two
