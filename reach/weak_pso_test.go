@@ -107,13 +107,21 @@ func TestCollectKeepsFirstWritesPerProcessAndLocation(t *testing.T) {
 	// e0: #1 writes Y; e1: #2 writes X; e2: #1 writes X; e3: #3 reads X,
 	// unsatisfied. e0 → e2, e1 → e2 → e3.
 	events := []translate.Event{ev(translate.Write, 1, y), ev(translate.Write, 2, x), ev(translate.Write, 1, x), ev(translate.Read, 3, x)}
-	rel := translate.NewRel(4)
-	rel.AddLt(0, 2)
-	rel.AddLt(1, 2)
-	rel.AddLt(2, 3)
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(3)), translate.NumTerm(bigInt(1)))}
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(3), collect(lits, events, rel, true), "tso")
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2)|translate.Of(3), collect(lits, events, rel, false), "pso")
+	tso, pso := collectBoth(events, [2]int{0, 2}, [2]int{1, 2}, [2]int{2, 3})
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(3), tso, "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2)|translate.Of(3), pso, "pso")
+}
+
+// collectBoth returns the events collect keeps under TSO and under PSO of
+// events ordered by lt, whose last event is an unsatisfied read.
+func collectBoth(events []translate.Event, lt ...[2]int) (tso, pso translate.Set) {
+	rel := translate.NewRel(len(events))
+	for _, e := range lt {
+		rel.AddLt(e[0], e[1])
+	}
+	u := events[len(events)-1]
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(u.Loc, translate.EventProc(len(events)-1)), translate.NumTerm(bigInt(1)))}
+	return collect(lits, events, rel, true), collect(lits, events, rel, false)
 }
 
 // TestCollectKeepsFirstFencesPSO: under PSO a new write of #1 to Y is
@@ -124,36 +132,9 @@ func TestCollectKeepsFirstFencesPSO(t *testing.T) {
 	// e0: #1 writes X; e1: #1's fence; e2: #2 reads X, unsatisfied.
 	// e0 → e1 → e2.
 	events := []translate.Event{ev(translate.Write, 1, x), ev(translate.Fence, 1, nil), ev(translate.Read, 2, x)}
-	rel := translate.NewRel(3)
-	rel.AddLt(0, 1)
-	rel.AddLt(1, 2)
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(2)), translate.NumTerm(bigInt(1)))}
-	require.Equal(t, translate.Of(0)|translate.Of(2), collect(lits, events, rel, true), "tso")
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), collect(lits, events, rel, false), "pso")
-}
-
-// pairChoices lets #1 write x := 1 (read-modify-write when locked: the
-// transition also reads y) after a cube with events and rel, where every
-// read reads 1, and returns the step and the reads-from outcomes.
-func pairChoices(t *testing.T, x, y *syntax.Symbol, events []translate.Event, rel translate.Rel, locked bool) (*weakStep, []rfOutcome) {
-	one := translate.NumTerm(bigInt(1))
-	var lits []translate.Literal
-	for i, e := range events {
-		if e.Kind == translate.Read {
-			lits = append(lits, translate.NewLiteral(translate.Eq, translate.ValTerm(e.Loc, translate.EventProc(i)), one))
-		}
-	}
-	if locked {
-		lits = append(lits, translate.NewLiteral(translate.Eq, translate.ReadTerm(y), one))
-	}
-	st := newWeakStep(&translate.Cube{NVars: 3, Events: events, Rel: rel}, 1, memmodel.PSO)
-	lits, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
-	ok, err := st.addWrites(ws, false)
-	require.NoError(t, err)
-	require.True(t, ok)
-	outs, err := st.rfChoices(lits)
-	require.NoError(t, err)
-	return st, outs
+	tso, pso := collectBoth(events, [2]int{0, 1}, [2]int{1, 2})
+	require.Equal(t, translate.Of(0)|translate.Of(2), tso, "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), pso, "pso")
 }
 
 // TestSkippedLockedWriteBeforeReadPSO: a write of a locked transition
@@ -163,7 +144,7 @@ func pairChoices(t *testing.T, x, y *syntax.Symbol, events []translate.Event, re
 func TestSkippedLockedWriteBeforeReadPSO(t *testing.T) {
 	x, y, _ := weakSymbols(t)
 	for _, locked := range []bool{true, false} {
-		st, outs := pairChoices(t, x, y, []translate.Event{ev(translate.Read, 2, x)}, translate.NewRel(1), locked)
+		st, outs := pairChoices(t, memmodel.PSO, x, y, []translate.Event{ev(translate.Read, 2, x)}, translate.NewRel(1), locked)
 		w := st.writes[0]
 		require.Len(t, outs, 2, "the read reads the write or not")
 		for _, o := range outs {
@@ -187,7 +168,7 @@ func TestReadOfNewWriteAfterEarlierWritesPSO(t *testing.T) {
 		if before {
 			rel.AddLt(0, 1)
 		}
-		st, outs := pairChoices(t, x, y, []translate.Event{ev(translate.Write, 2, x), ev(translate.Read, 3, x)}, rel, false)
+		st, outs := pairChoices(t, memmodel.PSO, x, y, []translate.Event{ev(translate.Write, 2, x), ev(translate.Read, 3, x)}, rel, false)
 		w := st.writes[0]
 		read := 0
 		for _, o := range outs {
@@ -211,15 +192,12 @@ func TestCollectKeepsLastWritesBeforeReadsPSO(t *testing.T) {
 	// e0 → e1 → e2.
 	for _, loc := range []*syntax.Symbol{x, y} {
 		events := []translate.Event{ev(translate.Write, 1, x), ev(translate.Write, 1, x), ev(translate.Read, 2, loc)}
-		rel := translate.NewRel(3)
-		rel.AddLt(0, 1)
-		rel.AddLt(1, 2)
-		lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(loc, translate.EventProc(2)), translate.NumTerm(bigInt(1)))}
-		require.Equal(t, translate.Of(0)|translate.Of(2), collect(lits, events, rel, true), "tso")
+		tso, pso := collectBoth(events, [2]int{0, 1}, [2]int{1, 2})
+		require.Equal(t, translate.Of(0)|translate.Of(2), tso, "tso")
 		want := translate.Of(0) | translate.Of(2)
 		if loc == x {
 			want |= translate.Of(1)
 		}
-		require.Equal(t, want, collect(lits, events, rel, false), "pso, read of %s", loc.Name)
+		require.Equal(t, want, pso, "pso, read of %s", loc.Name)
 	}
 }
