@@ -22,7 +22,11 @@ import "github.com/cubew/cubew/translate"
 // reads, to a new write (SC, TSO) or to the cube's writes of the writer
 // to the location (readFrom; under SC and TSO the cube already has
 // those); at the initial states every unsatisfied
-// read is before every write to its location (readsInitialValues).
+// read is before every write to its location (readsInitialValues); under
+// PSO, when an unsatisfied read u reads a new write w, the writes to u's
+// location that are before u get edges to w (fromReads): the ghb-maximal
+// ones are kept (lastWrites), and a cycle through the edge y → w from
+// another one also goes through y → y' → w for a maximal y'.
 // Satisfied reads and the other old events gain no outgoing edges. So a
 // cycle closed later crosses the cube's events along a path y ⇝ u from
 // the target y of a new edge to an unsatisfied read u. Each such edge
@@ -84,6 +88,9 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 			}
 		}
 	}
+	if !inOrder {
+		entries |= lastWrites(unsat, events, rel)
+	}
 	keep := unsat
 	for i := range events {
 		if !entries.Has(i) || unsat.Has(i) {
@@ -97,4 +104,29 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 		}
 	}
 	return keep
+}
+
+// lastWrites returns, for each unsatisfied read u, the writes to u's
+// location that are ghb-before u and ghb-maximal among them. Under PSO the
+// write u comes to read is after every write before u (fromReads): the
+// edges from the last ones imply the others.
+func lastWrites(unsat translate.Set, events []translate.Event, rel translate.Rel) translate.Set {
+	var out translate.Set
+	for u := range events {
+		if !unsat.Has(u) {
+			continue
+		}
+		var before translate.Set
+		for w, e := range events {
+			if e.Kind == translate.Write && e.SameLoc(events[u]) && rel.Lt(w, u) {
+				before |= translate.Of(w)
+			}
+		}
+		for w := range events {
+			if before.Has(w) && rel.After[w]&before == 0 {
+				out |= translate.Of(w)
+			}
+		}
+	}
+	return out
 }

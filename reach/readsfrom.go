@@ -27,13 +27,16 @@ import "github.com/cubew/cubew/translate"
 //     process, coherence-after w, which r reads from memory: w → r;
 //   - another process's r reads w from memory (w → r), or some other
 //     write: one still buffered, or a coherence-earlier one while w waits
-//     in p's buffer, or a coherence-later one; no edge either way.
+//     in p's buffer, or a coherence-later one; no edge either way, but
+//     when the transition is locked (it also reads): w reached memory at
+//     its step, before r's: w → r.
 //
 // In every model a read r that reads w comes before the cube's writes to l
 // that are ghb-after w (from-read): they are coherence-after w (under PSO
 // they reach memory after w), so r reads none of them. Among them are p's
 // later writes to l, which reach memory in program order. Under SC and
-// TSO these edges are already in the cube.
+// TSO these edges are already in the cube. Under PSO the cube's writes to
+// l that are before r are before w (fromReads).
 
 // rfOutcome is one choice of which unsatisfied reads the new writes
 // satisfy: the literals with their values replaced and the relation.
@@ -107,20 +110,35 @@ func (st *weakStep) readFrom(rel translate.Rel, m map[*translate.Term]*translate
 	}
 }
 
-// fromReads adds the from-read edges of the reads that read new writes:
-// r reads w, so r is before every cube write y to the location that is
-// ghb-after w (coherence-after w; under PSO y reaches memory after w, so
-// after r reads), but for the write of r's own transition when it is a
-// locked read-modify-write (ghb-equal to r: the same instant). An added
-// edge can order further writes after a read's source: repeat until
-// nothing changes.
+// fromReads adds the edges between the cube's writes y to the location
+// and the new write w that a read r reads:
+//
+//   - from-read: r is before every y that is ghb-after w (coherence-after
+//     w; under PSO y reaches memory after w, so after r reads), but for
+//     the write of r's own transition when it is a locked
+//     read-modify-write (ghb-equal to r: the same instant);
+//   - coherence: every y that is ghb-before r is before w. Under PSO, if
+//     r reads w from memory, w is the last write to reach memory before
+//     r, and y reached memory before r; if r reads w from its process's
+//     buffer, w reaches memory after r, so after y. Under SC and TSO w
+//     is before every y: such a y makes a cycle either way.
+//
+// An added edge can order further writes after a read's source or before
+// a read: repeat until nothing changes.
 func (st *weakStep) fromReads(rel translate.Rel, read []rfPair) {
 	for changed := true; changed; {
 		changed = false
 		for _, p := range read {
 			for y, e := range st.events[:st.nOld] {
-				if e.Kind == translate.Write && e.SameLoc(st.events[p.r]) && rel.Lt(p.w, y) && !rel.Eq(p.r, y) && !rel.Lt(p.r, y) {
+				if e.Kind != translate.Write || !e.SameLoc(st.events[p.r]) {
+					continue
+				}
+				if rel.Lt(p.w, y) && !rel.Eq(p.r, y) && !rel.Lt(p.r, y) {
 					rel.AddLt(p.r, y)
+					changed = true
+				}
+				if rel.Lt(y, p.r) && !rel.Lt(y, p.w) {
+					rel.AddLt(y, p.w)
 					changed = true
 				}
 			}
@@ -136,6 +154,8 @@ func (st *weakStep) readOther(rel translate.Rel, p rfPair) {
 		rel.AddLt(p.r, p.w) // from-read: a write coherence-before w
 	case st.events[p.r].Proc == st.p:
 		rel.AddLt(p.w, p.r) // a write of another process, visible after w
+	case len(st.reads) > 0:
+		rel.AddLt(p.w, p.r) // w is written at its transition's step, before r's
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/stretchr/testify/require"
 )
@@ -106,13 +107,21 @@ func TestCollectKeepsFirstWritesPerProcessAndLocation(t *testing.T) {
 	// e0: #1 writes Y; e1: #2 writes X; e2: #1 writes X; e3: #3 reads X,
 	// unsatisfied. e0 → e2, e1 → e2 → e3.
 	events := []translate.Event{ev(translate.Write, 1, y), ev(translate.Write, 2, x), ev(translate.Write, 1, x), ev(translate.Read, 3, x)}
-	rel := translate.NewRel(4)
-	rel.AddLt(0, 2)
-	rel.AddLt(1, 2)
-	rel.AddLt(2, 3)
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(3)), translate.NumTerm(bigInt(1)))}
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(3), collect(lits, events, rel, true), "tso")
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2)|translate.Of(3), collect(lits, events, rel, false), "pso")
+	tso, pso := collectBoth(events, [2]int{0, 2}, [2]int{1, 2}, [2]int{2, 3})
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(3), tso, "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2)|translate.Of(3), pso, "pso")
+}
+
+// collectBoth returns the events collect keeps under TSO and under PSO of
+// events ordered by lt, whose last event is an unsatisfied read.
+func collectBoth(events []translate.Event, lt ...[2]int) (tso, pso translate.Set) {
+	rel := translate.NewRel(len(events))
+	for _, e := range lt {
+		rel.AddLt(e[0], e[1])
+	}
+	u := events[len(events)-1]
+	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(u.Loc, translate.EventProc(len(events)-1)), translate.NumTerm(bigInt(1)))}
+	return collect(lits, events, rel, true), collect(lits, events, rel, false)
 }
 
 // TestCollectKeepsFirstFencesPSO: under PSO a new write of #1 to Y is
@@ -123,10 +132,72 @@ func TestCollectKeepsFirstFencesPSO(t *testing.T) {
 	// e0: #1 writes X; e1: #1's fence; e2: #2 reads X, unsatisfied.
 	// e0 → e1 → e2.
 	events := []translate.Event{ev(translate.Write, 1, x), ev(translate.Fence, 1, nil), ev(translate.Read, 2, x)}
-	rel := translate.NewRel(3)
-	rel.AddLt(0, 1)
-	rel.AddLt(1, 2)
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(2)), translate.NumTerm(bigInt(1)))}
-	require.Equal(t, translate.Of(0)|translate.Of(2), collect(lits, events, rel, true), "tso")
-	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), collect(lits, events, rel, false), "pso")
+	tso, pso := collectBoth(events, [2]int{0, 1}, [2]int{1, 2})
+	require.Equal(t, translate.Of(0)|translate.Of(2), tso, "tso")
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), pso, "pso")
+}
+
+// TestSkippedLockedWriteBeforeReadPSO: a write of a locked transition
+// reaches memory at the transition's step, before a later transition's
+// read of another process that skips it; a buffered write may reach
+// memory after that read: no edge.
+func TestSkippedLockedWriteBeforeReadPSO(t *testing.T) {
+	x, y, _ := weakSymbols(t)
+	for _, locked := range []bool{true, false} {
+		st, outs := pairChoices(t, memmodel.PSO, x, y, []translate.Event{ev(translate.Read, 2, x)}, translate.NewRel(1), locked)
+		w := st.writes[0]
+		require.Len(t, outs, 2, "the read reads the write or not")
+		for _, o := range outs {
+			if unsatReads(o.lits, st.events).Has(0) {
+				require.Equal(t, locked, o.rel.Lt(w, 0), "locked %v", locked)
+				require.False(t, o.rel.Lt(0, w), "no from-read")
+			}
+		}
+	}
+}
+
+// TestReadOfNewWriteAfterEarlierWritesPSO: a read that reads a new write
+// comes after every write to the location that is before it (coherence:
+// the new write reaches memory after them); a write not ordered before
+// the read gets no edge.
+func TestReadOfNewWriteAfterEarlierWritesPSO(t *testing.T) {
+	x, y, _ := weakSymbols(t)
+	// e0: #2 writes X; e1: #3 reads X; e0 → e1 or unordered.
+	for _, before := range []bool{true, false} {
+		rel := translate.NewRel(2)
+		if before {
+			rel.AddLt(0, 1)
+		}
+		st, outs := pairChoices(t, memmodel.PSO, x, y, []translate.Event{ev(translate.Write, 2, x), ev(translate.Read, 3, x)}, rel, false)
+		w := st.writes[0]
+		read := 0
+		for _, o := range outs {
+			if !unsatReads(o.lits, st.events).Has(1) {
+				read++
+				require.Equal(t, before, o.rel.Lt(0, w), "before %v", before)
+				require.False(t, o.rel.Lt(w, 0), "no coherence edge the other way")
+			}
+		}
+		require.Equal(t, 1, read)
+	}
+}
+
+// TestCollectKeepsLastWritesBeforeReadsPSO: under PSO the last write to
+// X before an unsatisfied read of X is kept (the write the read comes to
+// read is after it), although it is not a first write; under TSO it is
+// dropped, and so is a last write to X before a read of Y.
+func TestCollectKeepsLastWritesBeforeReadsPSO(t *testing.T) {
+	x, y, _ := weakSymbols(t)
+	// e0: #1 writes X; e1: #1 writes X; e2: #2 reads X (then Y), unsatisfied.
+	// e0 → e1 → e2.
+	for _, loc := range []*syntax.Symbol{x, y} {
+		events := []translate.Event{ev(translate.Write, 1, x), ev(translate.Write, 1, x), ev(translate.Read, 2, loc)}
+		tso, pso := collectBoth(events, [2]int{0, 1}, [2]int{1, 2})
+		require.Equal(t, translate.Of(0)|translate.Of(2), tso, "tso")
+		want := translate.Of(0) | translate.Of(2)
+		if loc == x {
+			want |= translate.Of(1)
+		}
+		require.Equal(t, want, pso, "pso, read of %s", loc.Name)
+	}
 }

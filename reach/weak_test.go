@@ -92,19 +92,31 @@ func TestReadsFromChoices(t *testing.T) {
 // (e1), both reading 1, lets #1 write X := 1 (e2) under mm, and returns
 // the step and the reads-from outcomes.
 func ownWriteChoices(t *testing.T, mm memmodel.Model) (*weakStep, []rfOutcome) {
-	x, _, _ := weakSymbols(t)
+	x, y, _ := weakSymbols(t)
+	return pairChoices(t, mm, x, y, []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x)}, translate.NewRel(2), false)
+}
+
+// pairChoices lets #1 write x := 1 under mm (read-modify-write when
+// locked: the transition also reads y) after a cube with events and rel,
+// where every read reads 1, and returns the step and the reads-from
+// outcomes.
+func pairChoices(t *testing.T, mm memmodel.Model, x, y *syntax.Symbol, events []translate.Event, rel translate.Rel, locked bool) (*weakStep, []rfOutcome) {
 	one := translate.NumTerm(bigInt(1))
-	val := func(i int) *translate.Term { return translate.ValTerm(x, translate.EventProc(i)) }
-	c := &translate.Cube{NVars: 2,
-		Events: []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x)},
-		Rel:    translate.NewRel(2)}
-	lits := []translate.Literal{translate.NewLiteral(translate.Eq, val(0), one), translate.NewLiteral(translate.Eq, val(1), one)}
-	st := newWeakStep(c, 1, mm)
-	lits2, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
+	var lits []translate.Literal
+	for i, e := range events {
+		if e.Kind == translate.Read {
+			lits = append(lits, translate.NewLiteral(translate.Eq, translate.ValTerm(e.Loc, translate.EventProc(i)), one))
+		}
+	}
+	if locked {
+		lits = append(lits, translate.NewLiteral(translate.Eq, translate.ReadTerm(y), one))
+	}
+	st := newWeakStep(&translate.Cube{NVars: 3, Events: events, Rel: rel}, 1, mm)
+	lits, ws := st.addReads(lits, []write{{loc: ev(translate.Write, 1, x), value: one}})
 	ok, err := st.addWrites(ws, false)
 	require.NoError(t, err)
 	require.True(t, ok)
-	outs, err := st.rfChoices(lits2)
+	outs, err := st.rfChoices(lits)
 	require.NoError(t, err)
 	return st, outs
 }

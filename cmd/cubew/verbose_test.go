@@ -161,12 +161,12 @@ func TestVerifyTracePSOLitmus(t *testing.T) {
 
 // TestPSOAlwaysVerifies: under pso the parameterized engine
 // over-approximates, so an UNSAFE answer is replayed even without
-// --verify-trace, and one that does not replay is UNKNOWN (spinlock_N's
+// --verify-trace, and one that does not replay is UNKNOWN (lamport_N's
 // pso trace does not replay with 2 processes; mutex_N_us's does).
 func TestPSOAlwaysVerifies(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
-	code, out, _ := cubew(t, "check", "--model", "pso", filepath.Join(dir, "cubicle-w/cubtso/spinlock_N.cub"))
+	code, out, _ := cubew(t, "check", "--model", "pso", filepath.Join(dir, "cubicle-w/cubtso/lamport_N.cub"))
 	require.Equal(t, exitUnknown, code, out)
 	require.Contains(t, out, "UNKNOWN  pso")
 	require.Contains(t, out, "reason: counterexample does not replay on a concrete instance with 2 processes")
