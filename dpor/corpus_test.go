@@ -2,7 +2,6 @@ package dpor
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -54,11 +53,7 @@ var corpusInstances = map[string][]instance{
 // loadCorpus parses and checks one corpus file under its memory model.
 func loadCorpus(t testing.TB, dir string, e corpus.Entry) (*syntax.Model, memmodel.Model) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(dir, e.File))
-	require.NoError(t, err)
-	f, err := syntax.Parse(e.File, src)
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{SC: e.Model == "sc"})
+	m, err := syntax.Load(filepath.Join(dir, e.File), syntax.CheckOptions{SC: e.Model == "sc"})
 	require.NoError(t, err)
 	mm, err := memmodel.ByName(e.Model)
 	require.NoError(t, err)

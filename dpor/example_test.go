@@ -25,11 +25,7 @@ transition r1 ([p]) requires { p = #1 && PC[p] = L2 } { PC[p] := End; R[p] := Y 
 transition w2 ([p]) requires { p = #2 && PC[p] = L1 } { PC[p] := L2; Y := 1 }
 transition r2 ([p]) requires { p = #2 && PC[p] = L2 } { PC[p] := End; R[p] := X }
 `
-	f, err := syntax.Parse("sb.cub", []byte(src))
-	if err != nil {
-		panic(err)
-	}
-	m, err := syntax.Check(f, syntax.CheckOptions{})
+	m, err := syntax.ParseAndCheck("sb.cub", []byte(src), syntax.CheckOptions{})
 	if err != nil {
 		panic(err)
 	}

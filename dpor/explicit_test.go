@@ -15,9 +15,7 @@ import (
 // load parses and checks src (under the SC rules when sc is set).
 func load(t testing.TB, src string, sc bool) *syntax.Model {
 	t.Helper()
-	f, err := syntax.Parse("test.cub", []byte(src))
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{SC: sc})
+	m, err := syntax.ParseAndCheck("test.cub", []byte(src), syntax.CheckOptions{SC: sc})
 	require.NoError(t, err)
 	return m
 }

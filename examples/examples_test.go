@@ -67,11 +67,7 @@ func readWant(t *testing.T, path string) []question {
 
 func model(t *testing.T, path string, sc bool) *syntax.Model {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	require.NoError(t, err)
-	f, err := syntax.Parse(path, src)
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{SC: sc})
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: sc})
 	require.NoError(t, err)
 	return m
 }

@@ -2,7 +2,6 @@ package reach_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -20,11 +19,7 @@ func newSolver() smt.Solver { return z3.New() }
 
 func load(t testing.TB, path string, sc bool) *translate.System {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	require.NoError(t, err)
-	f, err := syntax.Parse(path, src)
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{SC: sc})
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: sc})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)

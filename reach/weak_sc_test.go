@@ -49,9 +49,7 @@ func TestWeakCorpusUnderSC(t *testing.T) {
 
 func verdictOf(t *testing.T, name string, src []byte, sc bool) translate.Verdict {
 	t.Helper()
-	file, err := syntax.Parse(name, src)
-	require.NoError(t, err)
-	m, err := syntax.Check(file, syntax.CheckOptions{SC: sc})
+	m, err := syntax.ParseAndCheck(name, src, syntax.CheckOptions{SC: sc})
 	require.NoError(t, err)
 	require.False(t, m.Weak)
 	sys, err := translate.Build(m)

@@ -20,9 +20,7 @@ array PC[proc] : bool
 init (p) { X = 0 }
 transition t ([p]) requires { PC[p] = True } { X := 1 }
 `
-	f, err := syntax.Parse("w.cub", []byte(src))
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{})
+	m, err := syntax.ParseAndCheck("w.cub", []byte(src), syntax.CheckOptions{})
 	require.NoError(t, err)
 	return m.Symbols["X"], m.Symbols["Y"], m.Symbols["A"]
 }

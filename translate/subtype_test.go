@@ -43,9 +43,7 @@ requires { Cmd = Ack }
 
 func buildModel(t *testing.T, src string) *translate.System {
 	t.Helper()
-	f, err := syntax.Parse("subtype.cub", []byte(src))
-	require.NoError(t, err)
-	m, err := syntax.Check(f, syntax.CheckOptions{})
+	m, err := syntax.ParseAndCheck("subtype.cub", []byte(src), syntax.CheckOptions{})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)

@@ -47,7 +47,7 @@ func fakeTrace(m *syntax.Model, procs int, unsafe string, steps ...any) *reach.T
 
 func TestCrosscheckDisagreements(t *testing.T) {
 	const file = "../../examples/flag_mutex.cub"
-	m, err := load(file, syntax.CheckOptions{})
+	m, err := syntax.Load(file, syntax.CheckOptions{})
 	require.NoError(t, err)
 	good := fakeTrace(m, 2, "unsafe[1]", "raise", []int{1}, "raise", []int{2}, "enter", []int{1}, "enter", []int{2})
 	bad := fakeTrace(m, 2, "unsafe[1]", "raise", []int{1}, "enter", []int{1}, "enter", []int{2})
@@ -177,7 +177,7 @@ func TestCrosscheckJUnit(t *testing.T) {
 	require.Contains(t, r.Suites[1].Cases[0].Error.Message, "bad_syntax.cub:4:1: syntax error")
 
 	// Without the disagreement, bad input gives 2.
-	m, err := load(flag, syntax.CheckOptions{})
+	m, err := syntax.Load(flag, syntax.CheckOptions{})
 	require.NoError(t, err)
 	good := fakeTrace(m, 2, "unsafe[1]", "raise", []int{1}, "raise", []int{2}, "enter", []int{1}, "enter", []int{2})
 	code, _ = run(&reach.Result{Verdict: translate.Unsafe, Trace: good}, "text", flag, "testdata/junit/bad_syntax.cub")

@@ -4,32 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
-// load reads, parses and type-checks a model file. Input errors come back
-// as a syntax.ErrorList; a file that cannot be read as a plain error.
-func load(path string, opts syntax.CheckOptions) (*syntax.Model, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	f, err := syntax.Parse(path, src)
-	if err != nil {
-		return nil, err
-	}
-	return syntax.Check(f, opts)
-}
-
 // loadModel loads a model for a command with a --model flag (checked with
 // sc rules under --model sc) and resolves the memory model: its name
 // (defaultModel) and its rules.
 func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
-	m, err := load(path, syntax.CheckOptions{SC: model == "sc"})
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: model == "sc"})
 	if err != nil {
 		return nil, "", nil, err
 	}

@@ -26,7 +26,7 @@ file is valid, 2 otherwise.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			bad := false
 			for _, path := range args {
-				m, err := load(path, syntax.CheckOptions{})
+				m, err := syntax.Load(path, syntax.CheckOptions{})
 				if err != nil {
 					reportInputError(cmd.ErrOrStderr(), err)
 					bad = true

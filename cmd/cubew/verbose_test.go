@@ -75,7 +75,7 @@ func TestVerifyTraceWeak(t *testing.T) {
 	require.Equal(t, exitUnsafe, code, errs)
 	require.Contains(t, out, "UNSAFE")
 
-	m, err := load("testdata/flag_mutex.cub", syntax.CheckOptions{})
+	m, err := syntax.Load("testdata/flag_mutex.cub", syntax.CheckOptions{})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
