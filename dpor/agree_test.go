@@ -114,8 +114,14 @@ func randomLitmus(r *rand.Rand) litmus {
 	pool := []string{"X=1", "X=2", "Y=1", "r1=X", "r2=Y", "r1=Y", "F", "X+=1", "Y+=1", "X=Y",
 		"await X=1", "await Y=0", "X=1|r1=Y", "r2=X|Y=2", "X=1,Y=1", "r1=X,r2=Y", "Y=2,F",
 		"await X=1,Y=1", "Z=1", "r2=Z", "await Z=0,r1=X", "X+=1|r1=Y", "F,r1=Y"}
+	return drawThreads(r, pool, 3)
+}
+
+// drawThreads draws 2 to 1+maxExtra threads of 1 to 3 instructions from
+// pool.
+func drawThreads(r *rand.Rand, pool []string, maxExtra int) litmus {
 	var l litmus
-	for range 2 + r.IntN(3) {
+	for range 2 + r.IntN(maxExtra) {
 		var th []string
 		for range 1 + r.IntN(3) {
 			th = append(th, pool[r.IntN(len(pool))])

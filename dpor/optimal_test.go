@@ -29,15 +29,7 @@ func explored(t testing.TB, src string, opts Options) (map[string]int, *Result) 
 func straightLine(r *rand.Rand) litmus {
 	pool := []string{"X=1", "X=2", "Y=1", "r1=X", "r2=Y", "F", "X+=1", "Y+=1", "X=Y",
 		"X=1,Y=1", "r1=X,r2=Y", "Y=2,F", "F,r1=Y", "X+=1,r2=Y"}
-	var l litmus
-	for range 2 + r.IntN(2) {
-		var th []string
-		for range 1 + r.IntN(3) {
-			th = append(th, pool[r.IntN(len(pool))])
-		}
-		l.threads = append(l.threads, th)
-	}
-	return l
+	return drawThreads(r, pool, 2)
 }
 
 // bruteForce counts the consistent graphs of a straight-line program by
