@@ -77,9 +77,11 @@ func (x *visitedIndex) includers(f *facts, nVars int) []*node {
 	}, func(h shapeHit) int32 { return h.mult })
 	defer x.reset()
 	var out []*node
-	for _, s := range append(x.touched, x.unshaped...) {
-		if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == x.counts[s] {
-			out = append(out, v)
+	for _, seqs := range [][]int32{x.touched, x.unshaped} {
+		for _, s := range seqs {
+			if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == x.counts[s] {
+				out = append(out, v)
+			}
 		}
 	}
 	return out
