@@ -150,12 +150,15 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 }
 
 type engine struct {
-	sys    *translate.System
-	opts   Options
-	s      smt.Solver
-	low    *lowerer
-	index  *visitedIndex   // the visited nodes
-	seen   map[string]bool // keys of every node ever queued
+	sys   *translate.System
+	opts  Options
+	s     smt.Solver
+	low   *lowerer
+	index *visitedIndex // the visited nodes
+	// seen maps the key of every cube generated to the node that carries
+	// it; a later copy is dropped unless that node descends from a deleted
+	// one (which is never expanded: the deleter's own pre-images must be).
+	seen   map[string]*node
 	stats  Stats
 	nextID int
 	// initIDs are the processes the solver chose for the variables of the
@@ -171,7 +174,7 @@ func (e *engine) newNode(c *translate.Cube) *node {
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
-	e.seen = map[string]bool{}
+	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
 	for _, p := range e.sys.Unsafe {
@@ -299,11 +302,14 @@ func (e *engine) expand(n *node) ([]*node, error) {
 		}
 		for k, p := range r.pres {
 			e.stats.Generated++
-			if e.seen[p.cube.Key()] {
+			key := p.cube.Key()
+			if prev, ok := e.seen[key]; ok && !prev.deletedAncestor() {
 				e.stats.CacheHits++
 				continue
 			}
-			e.seen[p.cube.Key()] = true
+			c := e.newNode(p.cube)
+			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
+			e.seen[key] = c
 			if r.covered[k] {
 				// n, visited, already covers it (and it meets the initial
 				// states only if n does): no need to queue it.
@@ -311,8 +317,6 @@ func (e *engine) expand(n *node) ([]*node, error) {
 				e.stats.Syntactic++
 				continue
 			}
-			c := e.newNode(p.cube)
-			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
 			out = append(out, c)
 		}
 	}
