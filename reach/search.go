@@ -37,7 +37,28 @@ type Options struct {
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
 	KeepGraph bool
+	// Confirm, when set, is asked about each counterexample before the
+	// search reports it: nil accepts it (UNSAFE), a *SpuriousError rejects
+	// it and the search goes on looking for another (the node is expanded
+	// but covers nothing), any other error stops the search.
+	Confirm func(context.Context, *Trace) error
+	// MaxSpurious is how many rejected counterexamples end the search
+	// with UNKNOWN (0: DefaultMaxSpurious).
+	MaxSpurious int
 }
+
+// DefaultMaxSpurious is the number of counterexamples that do not replay
+// after which a search gives up.
+const DefaultMaxSpurious = 8
+
+// SpuriousError says why a counterexample does not replay on a concrete
+// instance.
+type SpuriousError struct {
+	Trace  *Trace
+	Reason string
+}
+
+func (e *SpuriousError) Error() string { return "spurious counterexample: " + e.Reason }
 
 // Progress is a snapshot of a running search.
 type Progress struct {
@@ -96,8 +117,11 @@ type Result struct {
 	Verdict translate.Verdict
 	Reason  string // why the answer is Unknown
 	Trace   *Trace // for Unsafe
-	Stats   Stats
-	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
+	// Spurious are the counterexamples Options.Confirm rejected, in the
+	// order found; a search that rejected one never answers SAFE.
+	Spurious []*SpuriousError
+	Stats    Stats
+	Graph    []GraphNode // with Options.KeepGraph, the popped nodes in order
 }
 
 // node is a cube in the search graph.
@@ -163,9 +187,10 @@ type engine struct {
 	nextID int
 	// initIDs are the processes the solver chose for the variables of the
 	// last node that met the initial states, under number_procs.
-	initIDs []int
-	graph   []GraphNode
-	start   time.Time
+	initIDs  []int
+	spurious []*SpuriousError
+	graph    []GraphNode
+	start    time.Time
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -219,9 +244,27 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return e.stopped(ctx, err)
 		}
+		spurious := false
 		if reached {
-			e.record(n, Reached)
-			return e.result(&Result{Verdict: translate.Unsafe, Trace: e.trace(n)}), nil
+			tr := e.trace(n)
+			err := e.confirm(ctx, tr)
+			var sp *SpuriousError
+			switch {
+			case err == nil:
+				e.record(n, Reached)
+				return e.result(&Result{Verdict: translate.Unsafe, Trace: tr}), nil
+			case errors.As(err, &sp):
+				if sp.Trace == nil {
+					sp.Trace = tr
+				}
+				e.spurious = append(e.spurious, sp)
+				if len(e.spurious) >= e.maxSpurious() {
+					return e.unknown(e.spuriousReason()), nil
+				}
+				spurious = true
+			default:
+				return e.stopped(ctx, err)
+			}
 		}
 		covered, err := e.covered(ctx, cands, n)
 		if err != nil {
@@ -235,8 +278,12 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 		}
-		e.deleteSubsumed(n)
-		e.index.add(n)
+		if !spurious {
+			// A node whose counterexample did not replay is expanded (its
+			// pre-images may lead to one that does) but covers nothing.
+			e.deleteSubsumed(n)
+			e.index.add(n)
+		}
 		e.record(n, Visited)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
@@ -257,6 +304,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
+	if len(e.spurious) > 0 {
+		return e.unknown(e.spuriousReason()), nil
+	}
 	return e.result(&Result{Verdict: translate.Safe}), nil
 }
 
@@ -264,6 +314,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 // search graph.
 func (e *engine) result(r *Result) *Result {
 	r.Stats = e.stats
+	r.Spurious = e.spurious
 	if e.opts.KeepGraph {
 		for i := range e.graph {
 			if e.graph[i].Status == Visited && e.graph[i].node.deleted {

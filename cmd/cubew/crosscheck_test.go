@@ -203,7 +203,7 @@ func TestCrosscheckJUnit(t *testing.T) {
 	require.Equal(t, exitDisagreement, code)
 	tr := decodeJSON(t, out).Results[0].Trace
 	require.Nil(t, tr.Execution)
-	require.Equal(t, "no execution with 2 processes under tso fires these 3 steps in this order and ends in a state where unsafe[1] holds", tr.Error)
+	require.Equal(t, "no execution with 2 processes under tso fires these 3 steps in any interleaving of its processes and ends in a state where unsafe[1] holds", tr.Error)
 
 	// JSON with a disagreement: the same exit status, agree false.
 	code, out = run(&reach.Result{Verdict: translate.Safe}, "json", flag)

@@ -20,6 +20,9 @@ type fileResult struct {
 
 	Verdict translate.Verdict
 	Reason  string // why the answer is UNKNOWN (which limit), or a bound's caveat
+	// NotReplayed says why an UNSAFE answer's trace was not replayed on a
+	// concrete instance (empty when it was).
+	NotReplayed string
 
 	Nodes       int // reach: visited nodes
 	Executions  int // dpor: execution graphs explored
