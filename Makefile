@@ -33,6 +33,7 @@ run: build
 	@echo "counterexample of examples/flag_mutex.cub drawn in $(CURDIR)/bin/flag_mutex.svg"
 
 test: deps
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
