@@ -45,7 +45,11 @@ func Replay(ctx context.Context, sys *translate.System, tr *Trace, s smt.Solver)
 	}
 	l.step = len(tr.Steps)
 	var finals []smt.Term
-	for _, p := range sys.Unsafe {
+	props := sys.Unsafe
+	if tr.Invariant {
+		props = sys.Invariants
+	}
+	for _, p := range props {
 		if p.Name == tr.Unsafe {
 			finals = append(finals, propertyHolds(l, p.Cube, procs)...)
 		}
@@ -95,7 +99,7 @@ func identities(l *lowerer, k int, bounded bool) []int {
 
 // relabel returns tr with process i+1 renamed ids[i].
 func relabel(tr *Trace, ids []int) *Trace {
-	out := &Trace{Unsafe: tr.Unsafe}
+	out := &Trace{Unsafe: tr.Unsafe, Invariant: tr.Invariant}
 	for _, id := range ids {
 		out.Procs = max(out.Procs, id)
 	}

@@ -27,8 +27,9 @@ func initInstances(in translate.Init, k int) [][][]translate.Literal {
 // meetsInit reports whether n intersects the initial states: some state
 // satisfies init for all processes and n for distinct ones. Processes other
 // than n's own are left out, which can only add initial states (a sound
-// over-approximation; a counterexample is confirmed by replay). Trusted
-// invariants are assumed.
+// over-approximation; a counterexample is confirmed by replay). Invariants
+// are assumed only with Options.AssumeInvariants (otherwise they are
+// properties being proved, and assuming them would hide their violation).
 func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Safety += time.Since(start) }()
@@ -59,8 +60,10 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	for _, dnf := range insts {
 		s.Assert(e.low.dnf(dnf))
 	}
-	for _, inv := range e.sys.Invariants {
-		e.assumeNot(inv.Cube, k)
+	if e.opts.AssumeInvariants {
+		for _, inv := range e.sys.Invariants {
+			e.assumeNot(inv.Cube, k)
+		}
 	}
 	for _, t := range e.low.domainFacts() {
 		s.Assert(t)

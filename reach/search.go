@@ -37,6 +37,12 @@ type Options struct {
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
 	KeepGraph bool
+	// AssumeInvariants trusts the system's invariant items, as Cubicle
+	// does: their cubes prune the search and are assumed at the initial
+	// states, unproved (a false one can turn an UNSAFE system SAFE;
+	// Result.Assumed names them). By default they are proved in the same
+	// search, as further properties (see Result.Proved).
+	AssumeInvariants bool
 }
 
 // Progress is a snapshot of a running search.
@@ -96,6 +102,16 @@ type Result struct {
 	Verdict translate.Verdict
 	Reason  string // why the answer is Unknown
 	Trace   *Trace // for Unsafe
+	// Violated names the invariant an Unsafe answer reaches (its trace
+	// ends in a state where the invariant's formula holds); "" when the
+	// trace reaches an unsafe item.
+	Violated string
+	// Proved names the invariant items proved, each once in model order:
+	// all of them for a Safe answer, none otherwise.
+	Proved []string
+	// Assumed names the invariant items trusted unproved, with
+	// Options.AssumeInvariants: the verdict holds only if they do.
+	Assumed []string
 	Stats   Stats
 	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
 }
@@ -109,13 +125,14 @@ type node struct {
 	via    *translate.Transition
 	args   []translate.Proc // the transition's parameters, numbered in cube
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
-	prop   string           // the unsafe property it comes from
+	prop   string           // the unsafe property (or proved invariant) it comes from
 	pat    *pattern
 	fcache *facts
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
-	inv     bool  // an invariant (never deleted)
+	inv     bool  // an assumed invariant (never deleted)
+	invProp bool  // an invariant's cube being proved (set on the root only)
 	seq     int32 // visit order, once visited
 }
 
@@ -177,15 +194,22 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
+	// Invariants first: a proved one, visited early, prunes the nodes it
+	// covers as an assumed one does.
+	for _, inv := range e.sys.Invariants {
+		n := e.newNode(inv.Cube)
+		if e.opts.AssumeInvariants {
+			n.inv = true
+			e.index.add(n)
+			continue
+		}
+		n.prop, n.invProp = inv.Name, true
+		queue = append(queue, n)
+	}
 	for _, p := range e.sys.Unsafe {
 		n := e.newNode(p.Cube)
 		n.prop = p.Name
 		queue = append(queue, n)
-	}
-	for _, inv := range e.sys.Invariants {
-		n := e.newNode(inv.Cube)
-		n.inv = true
-		e.index.add(n)
 	}
 	for len(queue) > 0 || len(postponed) > 0 {
 		if len(queue) == 0 {
@@ -221,7 +245,12 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		}
 		if reached {
 			e.record(n, Reached)
-			return e.result(&Result{Verdict: translate.Unsafe, Trace: e.trace(n)}), nil
+			tr := e.trace(n)
+			res := &Result{Verdict: translate.Unsafe, Trace: tr}
+			if tr.Invariant {
+				res.Violated = tr.Unsafe
+			}
+			return e.result(res), nil
 		}
 		covered, err := e.covered(ctx, cands, n)
 		if err != nil {
@@ -264,6 +293,16 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 // search graph.
 func (e *engine) result(r *Result) *Result {
 	r.Stats = e.stats
+	var names []string
+	if e.sys.Model != nil {
+		names = e.sys.Model.InvariantNames()
+	}
+	switch {
+	case e.opts.AssumeInvariants:
+		r.Assumed = names
+	case r.Verdict == translate.Safe:
+		r.Proved = names
+	}
 	if e.opts.KeepGraph {
 		for i := range e.graph {
 			if e.graph[i].Status == Visited && e.graph[i].node.deleted {

@@ -15,6 +15,9 @@ type Trace struct {
 	Procs  int
 	Steps  []Step
 	Unsafe string // the property reached
+	// Invariant tells that Unsafe names an invariant item (violated by
+	// the final state) rather than an unsafe one.
+	Invariant bool
 	// Witness lists the processes that the property's variables #1, #2, ...
 	// stand for in the final state.
 	Witness []int
@@ -58,6 +61,9 @@ func (t *Trace) String() string {
 // respect process order and number_procs.
 func (e *engine) trace(n *node) *Trace {
 	t := &Trace{Unsafe: n.prop}
+	for x := n; x != nil; x = x.parent {
+		t.Invariant = x.invProp
+	}
 	conc := map[translate.Proc]int{}
 	used := map[int]bool{}
 	for i := 1; i <= e.initProcs(n.cube.NVars); i++ {

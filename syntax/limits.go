@@ -6,19 +6,3 @@ package syntax
 // cube variables below its placeholder ranges, constants as -n), so a
 // larger value is an input error here rather than a wrap-around later.
 const MaxProcs = 999
-
-// RequireProperty returns an input error, positioned at the start of the
-// file, when m has neither an unsafe nor an invariant item: checking it
-// would answer SAFE without checking anything.
-func (m *Model) RequireProperty() error {
-	if len(m.Unsafes) > 0 || len(m.Invariants) > 0 {
-		return nil
-	}
-	var errs ErrorList
-	name := ""
-	if m.File != nil {
-		name = m.File.Name
-	}
-	errs.Add(Pos{Filename: name, Line: 1, Column: 1}, "the model has no unsafe formula and no invariant: nothing to check")
-	return errs
-}

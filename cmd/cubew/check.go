@@ -21,9 +21,11 @@ type checkOpts struct {
 	timeout     time.Duration
 	trace       bool
 	verifyTrace bool
-	format      formatFlag
-	junit       string
-	pics        pictureOpts
+	// assumeInvariants trusts the model's invariant items (unproved).
+	assumeInvariants bool
+	format           formatFlag
+	junit            string
+	pics             pictureOpts
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -72,6 +74,7 @@ UNKNOWN (and none UNSAFE).`,
 	f.IntVar(&o.maxNodes, "max-nodes", 100000, "give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
+	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "replay each counterexample forwards on a concrete instance before reporting UNSAFE (always done under pso)")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -97,7 +100,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
-		KeepGraph: o.pics.dot != ""}
+		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants}
 	if prog != nil {
 		opts.Progress = prog.update
 	}
@@ -106,6 +109,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
 	}
+	if !o.assumeInvariants {
+		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state
+	}
 	out := fromReach(path, model, m, res, 0)
 	if res.Verdict == translate.Unsafe {
 		verifyAndExplain(ctx, &out, sys, mm, o, newSolver)
@@ -113,6 +119,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	out.Seconds = time.Since(start).Seconds()
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
+		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
 	}
 	return out, nil
 }

@@ -143,6 +143,9 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	// The bounded engine trusts invariant items: it looks for their
+	// violations instead, as check does (never agreeing on an assumption).
+	m = m.InvariantsAsUnsafe()
 	c.check = fromReach(path, model, m, res, seconds)
 	switch res.Verdict {
 	case translate.Unknown:

@@ -66,6 +66,9 @@ func printText(w io.Writer, results []fileResult, o printOpts) error {
 		if r.Reason != "" {
 			fmt.Fprintf(&b, "    reason: %s\n", r.Reason)
 		}
+		for _, line := range invariantLines(r) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
 		if t := r.Trace; t != nil {
 			if o.Trace {
 				printTrace(&b, r.File, t)
