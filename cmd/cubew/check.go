@@ -35,7 +35,10 @@ func newCheckCmd(g *globalOpts) *cobra.Command {
 		Short: "Prove models safe for any number of processes, or find a counterexample",
 		Long: `Run the parameterized backward reachability search on each model: SAFE
 holds for every number of processes; UNSAFE comes with a counterexample;
-UNKNOWN means a limit was reached (the reason says which).
+UNKNOWN means a limit was reached (the reason says which). The model's
+invariant items are proved in the same search, as further properties: an
+UNSAFE answer may name one ("invariant[1] violated"). --assume-invariants
+trusts them instead, as Cubicle does, and every output then says so.
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
