@@ -115,4 +115,4 @@ func TestUnsafeNotInvariant(t *testing.T) {
 	require.Empty(t, res.Proved)
 }
 
-func fmtModel(format, items string) string { return fmt.Sprintf(format, items) }
+func fmtModel(format string, parts ...any) string { return fmt.Sprintf(format, parts...) }

@@ -181,6 +181,9 @@ type engine struct {
 	// initIDs are the processes the solver chose for the variables of the
 	// last node that met the initial states, under number_procs.
 	initIDs []int
+	// initOthers are the processes that proc-valued locations hold in that
+	// initial state besides the node's own: the trace needs them too.
+	initOthers []int
 	graph   []GraphNode
 	start   time.Time
 }
