@@ -184,8 +184,8 @@ type engine struct {
 	// initOthers are the processes that proc-valued locations hold in that
 	// initial state besides the node's own: the trace needs them too.
 	initOthers []int
-	graph   []GraphNode
-	start   time.Time
+	graph      []GraphNode
+	start      time.Time
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
