@@ -10,9 +10,9 @@ import (
 )
 
 const (
-	falseInvariant    = "testdata/invariants/false_invariant.cub"
-	trueInvariant     = "testdata/invariants/true_invariant.cub"
-	constantInvariant = "testdata/invariants/constant_invariant.cub"
+	falseInvariant    = "testdata/frontend/false_invariant.cub"
+	trueInvariant     = "testdata/frontend/true_invariant.cub"
+	constantInvariant = "testdata/frontend/constant_invariant.cub"
 )
 
 // TestInvariantsProvedText: check proves invariant items; a false one
@@ -107,8 +107,8 @@ func TestCrosscheckProvesInvariants(t *testing.T) {
 // constants or counts past the supported range, are positioned input
 // errors (exit 2) for every command, never a verdict or a panic.
 func TestFrontEndBadInput(t *testing.T) {
-	const noProp = "testdata/invariants/no_property.cub"
-	const big = "testdata/invariants/big_constant.cub"
+	const noProp = "testdata/frontend/no_property.cub"
+	const big = "testdata/frontend/big_constant.cub"
 	for _, args := range [][]string{
 		{"check", noProp}, {"bounded", "-n", "2", noProp}, {"crosscheck", "--max-n", "2", noProp},
 	} {
@@ -124,4 +124,19 @@ func TestFrontEndBadInput(t *testing.T) {
 		require.Equal(t, big+":1:1: number_procs 32769 is out of range: at most 999 processes are supported\n"+
 			big+":5:31: process constant #32769 is out of range: at most 999 processes are supported\n", errs)
 	}
+}
+
+// TestTraceNeedsHeldProcess: a counterexample whose Turn must name a
+// process it does not run states 3 processes and replays with them
+// (crosscheck used to find it does not replay with the 2 it claimed).
+func TestTraceNeedsHeldProcess(t *testing.T) {
+	const turn = "testdata/frontend/turn.cub"
+	code, out, errs := cubew(t, "check", "--trace", "--verify-trace", turn)
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Contains(t, out, "counterexample with 3 processes")
+	require.NotContains(t, out, "no concrete execution")
+	code, out, errs = cubew(t, "crosscheck", "--max-n", "3", turn)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "replays with 3 processes")
+	require.Contains(t, out, "agree")
 }
