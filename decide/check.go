@@ -25,10 +25,15 @@ type Result struct {
 
 // Check runs reach.Check on m's system under opts (opts.Model nil means
 // TSO, as in reach) and replays each counterexample with Replay before
-// accepting it. sys must be translate.Build(m).
+// accepting it (one that ends in a violated invariant replays as one that
+// ends in an unsafe state). sys must be translate.Build(m).
 func Check(ctx context.Context, m *syntax.Model, sys *translate.System, opts reach.Options) (*Result, error) {
 	if opts.Model == nil {
 		opts.Model = memmodel.TSO
+	}
+	if !opts.AssumeInvariants {
+		// Invariants are proved: a trace may end in a violated one.
+		m = m.InvariantsAsUnsafe()
 	}
 	var last *Replayed
 	opts.Confirm = func(ctx context.Context, tr *reach.Trace) error {

@@ -45,6 +45,12 @@ type Options struct {
 	// MaxSpurious is how many rejected counterexamples end the search
 	// with UNKNOWN (0: DefaultMaxSpurious).
 	MaxSpurious int
+	// AssumeInvariants trusts the system's invariant items, as Cubicle
+	// does: their cubes prune the search and are assumed at the initial
+	// states, unproved (a false one can turn an UNSAFE system SAFE;
+	// Result.Assumed names them). By default they are proved in the same
+	// search, as further properties (see Result.Proved).
+	AssumeInvariants bool
 }
 
 // DefaultMaxSpurious is the number of counterexamples that do not replay
@@ -120,8 +126,18 @@ type Result struct {
 	// Spurious are the counterexamples Options.Confirm rejected, in the
 	// order found; a search that rejected one never answers SAFE.
 	Spurious []*SpuriousError
-	Stats    Stats
-	Graph    []GraphNode // with Options.KeepGraph, the popped nodes in order
+	// Violated names the invariant an Unsafe answer reaches (its trace
+	// ends in a state where the invariant's formula holds); "" when the
+	// trace reaches an unsafe item.
+	Violated string
+	// Proved names the invariant items proved, each once in model order:
+	// all of them for a Safe answer, none otherwise.
+	Proved []string
+	// Assumed names the invariant items trusted unproved, with
+	// Options.AssumeInvariants: the verdict holds only if they do.
+	Assumed []string
+	Stats   Stats
+	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
 }
 
 // node is a cube in the search graph.
@@ -133,13 +149,14 @@ type node struct {
 	via    *translate.Transition
 	args   []translate.Proc // the transition's parameters, numbered in cube
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
-	prop   string           // the unsafe property it comes from
+	prop   string           // the unsafe property (or proved invariant) it comes from
 	pat    *pattern
 	fcache *facts
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
-	inv     bool  // an invariant (never deleted)
+	inv     bool  // an assumed invariant (never deleted)
+	invProp bool  // an invariant's cube being proved (set on the root only)
 	seq     int32 // visit order, once visited
 }
 
@@ -189,8 +206,11 @@ type engine struct {
 	// last node that met the initial states, under number_procs.
 	initIDs  []int
 	spurious []*SpuriousError
-	graph    []GraphNode
-	start    time.Time
+	// initOthers are the processes that proc-valued locations hold in that
+	// initial state besides the node's own: the trace needs them too.
+	initOthers []int
+	graph      []GraphNode
+	start      time.Time
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -202,15 +222,22 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
+	// Invariants first: a proved one, visited early, prunes the nodes it
+	// covers as an assumed one does.
+	for _, inv := range e.sys.Invariants {
+		n := e.newNode(inv.Cube)
+		if e.opts.AssumeInvariants {
+			n.inv = true
+			e.index.add(n)
+			continue
+		}
+		n.prop, n.invProp = inv.Name, true
+		queue = append(queue, n)
+	}
 	for _, p := range e.sys.Unsafe {
 		n := e.newNode(p.Cube)
 		n.prop = p.Name
 		queue = append(queue, n)
-	}
-	for _, inv := range e.sys.Invariants {
-		n := e.newNode(inv.Cube)
-		n.inv = true
-		e.index.add(n)
 	}
 	for len(queue) > 0 || len(postponed) > 0 {
 		if len(queue) == 0 {
@@ -252,7 +279,11 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			switch {
 			case err == nil:
 				e.record(n, Reached)
-				return e.result(&Result{Verdict: translate.Unsafe, Trace: tr}), nil
+				res := &Result{Verdict: translate.Unsafe, Trace: tr}
+				if tr.Invariant {
+					res.Violated = tr.Unsafe
+				}
+				return e.result(res), nil
 			case errors.As(err, &sp):
 				if sp.Trace == nil {
 					sp.Trace = tr
@@ -315,6 +346,16 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 func (e *engine) result(r *Result) *Result {
 	r.Stats = e.stats
 	r.Spurious = e.spurious
+	var names []string
+	if e.sys.Model != nil {
+		names = e.sys.Model.InvariantNames()
+	}
+	switch {
+	case e.opts.AssumeInvariants:
+		r.Assumed = names
+	case r.Verdict == translate.Safe:
+		r.Proved = names
+	}
 	if e.opts.KeepGraph {
 		for i := range e.graph {
 			if e.graph[i].Status == Visited && e.graph[i].node.deleted {

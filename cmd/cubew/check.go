@@ -22,9 +22,11 @@ type checkOpts struct {
 	timeout     time.Duration
 	trace       bool
 	verifyTrace bool
-	format      formatFlag
-	junit       string
-	pics        pictureOpts
+	// assumeInvariants trusts the model's invariant items (unproved).
+	assumeInvariants bool
+	format           formatFlag
+	junit            string
+	pics             pictureOpts
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -42,6 +44,11 @@ many processes as the trace names before UNSAFE is reported; one that does
 not replay is spurious, and the search goes on for another. Where no
 concrete instance can be built (a value the bounded engine cannot
 enumerate), the answer reads "UNSAFE (not replayed)".
+
+The model's invariant items are proved in the same search, as further
+properties: an UNSAFE answer may name one ("invariant[1] violated").
+--assume-invariants trusts them instead, as Cubicle does, and every output
+then says so.
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
@@ -79,6 +86,7 @@ UNKNOWN (and none UNSAFE).`,
 	f.IntVar(&o.maxNodes, "max-nodes", 100000, "give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
+	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -104,7 +112,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
-		KeepGraph: o.pics.dot != ""}
+		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants}
 	if prog != nil {
 		opts.Progress = prog.update
 	}
@@ -113,6 +121,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
 	}
+	if !o.assumeInvariants {
+		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state
+	}
 	out := fromReach(path, model, m, res.Result, 0)
 	if res.Verdict == translate.Unsafe {
 		explain(&out, res, mm)
@@ -120,6 +131,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	out.Seconds = time.Since(start).Seconds()
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
+		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
 	}
 	return out, nil
 }

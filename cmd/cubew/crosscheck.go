@@ -145,12 +145,19 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	sys, err := translate.Build(m)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// The bounded engine trusts invariant items: it looks for their
+	// violations instead, as check does (never agreeing on an assumption).
+	m = m.InvariantsAsUnsafe()
 	c.check = fromReach(path, model, m, res, seconds)
 	switch res.Verdict {
 	case translate.Unknown:
 		c.notes = append(c.notes, "check UNKNOWN: nothing to compare ("+res.Reason+")")
 	case translate.Unsafe:
-		c.replayTrace(ctx, m, mm, res.Trace, o.timeout)
+		c.replayTrace(ctx, m, sys, mm, res.Trace, o.timeout)
 	}
 	for n := 2; n <= o.maxN; n++ {
 		if m.NumProcs > 0 && n > m.NumProcs {
@@ -205,18 +212,14 @@ func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxN
 	return res, time.Since(start).Seconds(), err
 }
 
-// replayTrace replays check's counterexample with decide.Replay on the
+// replayTrace replays check's counterexample (sys is the system check
+// searched, m the model with its invariants as unsafe items) with decide.Replay on the
 // bounded instance with the trace's number of processes; a trace that
 // does not replay is a disagreement (one whose replay ran out of time, a
 // note).
-func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, mm memmodel.Model, t *reach.Trace, timeout time.Duration) {
+func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, t *reach.Trace, timeout time.Duration) {
 	if t == nil {
 		c.disagreements = append(c.disagreements, "check says UNSAFE without a counterexample")
-		return
-	}
-	sys, err := translate.Build(m)
-	if err != nil {
-		c.disagreements = append(c.disagreements, "the model does not translate: "+err.Error())
 		return
 	}
 	rctx, cancel := withTimeout(ctx, timeout)

@@ -69,6 +69,9 @@ func printText(w io.Writer, results []fileResult, o printOpts) error {
 		if r.NotReplayed != "" {
 			fmt.Fprintf(&b, "    not replayed: %s\n", r.NotReplayed)
 		}
+		for _, line := range invariantLines(r) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
 		if t := r.Trace; t != nil {
 			if o.Trace {
 				printTrace(&b, r.File, t)
