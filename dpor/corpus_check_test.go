@@ -37,17 +37,17 @@ type agreeFile struct {
 	m    *syntax.Model
 }
 
-// agreeFiles loads the corpus (each file under its own rules) and the
-// examples (weak rules).
+// agreeFiles loads the corpus (each file under its own rules), which must
+// be there, and the examples (weak rules).
 func agreeFiles(t *testing.T) []agreeFile {
 	var out []agreeFile
-	if dir, err := corpus.Dir(); err == nil {
-		es, err := corpus.Expected(dir)
-		require.NoError(t, err)
-		for _, e := range es {
-			m, _ := loadCorpus(t, dir, e)
-			out = append(out, agreeFile{e.File, m})
-		}
+	dir, err := corpus.Dir()
+	require.NoError(t, err, "the instances compared are pinned with the corpus")
+	es, err := corpus.Expected(dir)
+	require.NoError(t, err)
+	for _, e := range es {
+		m, _ := loadCorpus(t, dir, e)
+		out = append(out, agreeFile{e.File, m})
 	}
 	for _, pat := range []string{"../examples/*.cub", "../examples/litmus/*.cub"} {
 		files, err := filepath.Glob(pat)
@@ -135,22 +135,12 @@ func TestCheckAgreesCorpus(t *testing.T) {
 		}
 	}
 	require.Equal(t, want, skipped, "instances not compared")
-	wantCompared, wantStates := 0, 0
-	if corpusFound() {
-		wantCompared, wantStates = agreeCompared, agreeStatesCompared
-		if testing.Short() {
-			wantCompared = agreeComparedShort
-		}
+	wantCompared := agreeCompared
+	if testing.Short() {
+		wantCompared = agreeComparedShort
 	}
 	require.Equal(t, wantCompared, compared, "instances compared")
-	require.Equal(t, wantStates, statesCompared, "instances whose states are compared at k=2")
-}
-
-// corpusFound reports whether the corpus is there (else only the examples
-// are compared).
-func corpusFound() bool {
-	_, err := corpus.Dir()
-	return err == nil
+	require.Equal(t, agreeStatesCompared, statesCompared, "instances whose states are compared at k=2")
 }
 
 // The numbers of instances TestCheckAgreesCorpus compares (with -short:
