@@ -152,7 +152,7 @@ const (
 )
 
 // notCompared lists the instances (file, n, model) that
-// TestCheckAgreesCorpus does not compare, with the start of the reason: the
+// TestCheckAgreesCorpus does not compare, with the reason (exact): the
 // dpor engine does not run the model, or an engine reaches a size limit
 // above. The other models of the same file and n are not tried either.
 var notCompared = map[string]string{
