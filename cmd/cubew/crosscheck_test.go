@@ -17,7 +17,7 @@ import (
 )
 
 func TestCrosscheckAgrees(t *testing.T) {
-	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3",
+	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0",
 		"../../examples/litmus/sb.cub", "../../examples/flag_mutex_fenced.cub", "../../examples/flag_mutex.cub")
 	require.Equal(t, exitSafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
 	require.Contains(t, out, "trace: replays with 2 processes")
@@ -95,7 +95,7 @@ var crosscheckGolden = []string{"testdata/flag_mutex.cub", "testdata/flag_mutex_
 // TestGoldenCrosscheck pins crosscheck's three outputs: text, JSON and
 // the JUnit report, on models where the engines agree.
 func TestGoldenCrosscheck(t *testing.T) {
-	args := append([]string{"crosscheck", "--max-n", "2"}, crosscheckGolden...)
+	args := append([]string{"crosscheck", "--max-n", "2", "--timeout", "0"}, crosscheckGolden...)
 	code, out, errs := cubew(t, args...)
 	require.Equal(t, exitSafe, code, errs)
 	require.Empty(t, errs)
