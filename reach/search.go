@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cubew/cubew/internal/limit"
 	"runtime"
 	"sort"
 	"sync"
@@ -166,6 +167,7 @@ type engine struct {
 	initIDs []int
 	graph   []GraphNode
 	start   time.Time
+	ctx     context.Context // of the run, polled in long loops
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -174,6 +176,7 @@ func (e *engine) newNode(c *translate.Cube) *node {
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
+	e.ctx = ctx
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
@@ -197,8 +200,8 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		} else {
 			n, queue = queue[0], queue[1:]
 		}
-		if err := ctx.Err(); err != nil {
-			return e.unknown(fmt.Sprintf("stopped: %v", err)), nil
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
 		}
 		if n.deletedAncestor() {
 			e.stats.Covered++
@@ -351,7 +354,7 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
 		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && newMatcher(newFacts(p.cube)).includes(pat)
+			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube)).includes(pat)
 		}
 		results[i] = r
 	}
@@ -381,10 +384,17 @@ func (e *engine) unknown(reason string) *Result {
 	return e.result(&Result{Verdict: translate.Unknown, Reason: reason})
 }
 
+// cut is the answer of a search whose context is done: UNKNOWN, with
+// the limit reached and the work done, e.g. "time limit 30s reached
+// after 1,234 nodes".
+func (e *engine) cut(ctx context.Context) *Result {
+	return e.unknown(limit.After(ctx, limit.Count(e.stats.Nodes, "node")))
+}
+
 // stopped turns a cancelled or failed solver call into a verdict or error.
 func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
 	if ctx.Err() != nil {
-		return e.unknown(fmt.Sprintf("stopped: %v", ctx.Err())), nil
+		return e.cut(ctx), nil
 	}
 	if errors.Is(err, smt.ErrUnknown) {
 		return e.unknown("the solver answered unknown"), nil

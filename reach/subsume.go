@@ -3,6 +3,7 @@ package reach
 import (
 	"context"
 	"encoding/binary"
+	"github.com/cubew/cubew/internal/limit"
 	"slices"
 	"time"
 
@@ -94,13 +95,13 @@ func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	f := n.facts()
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
-	inc := newMatcher(f)
+	inc := e.newMatcher(f)
 	for _, v := range e.index.includers(f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
-	m := newMatcher(f)
+	m := e.newMatcher(f)
 	for _, v := range e.index.nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
@@ -276,6 +277,34 @@ type matcher struct {
 	// matters.
 	noCands bool
 	memo    map[renKey]renamedLit // see renamed
+	// steps counts the variable and event images tried. Past
+	// maxMatchSteps, or once the run's context is done (polled), the
+	// matcher gives up: no inclusion, and only the candidates found so
+	// far. Both are sound (less is covered), and bound the time and the
+	// memory (memo, cands) of one match.
+	steps  int
+	poll   limit.Poll
+	gaveUp bool
+}
+
+// maxMatchSteps bounds the images one matcher tries: renamings of cubes
+// with many variables are factorially many.
+const maxMatchSteps = 1 << 22
+
+// tired counts one step and reports whether the matcher has given up.
+func (m *matcher) tired() bool {
+	if !m.gaveUp {
+		m.steps++
+		m.gaveUp = m.steps > maxMatchSteps || m.poll.Stopped()
+	}
+	return m.gaveUp
+}
+
+// newMatcher is newMatcher polling the search's context.
+func (e *engine) newMatcher(f *facts) *matcher {
+	m := newMatcher(f)
+	m.poll.Ctx = e.ctx
+	return m
 }
 
 func newMatcher(f *facts) *matcher {
@@ -403,6 +432,9 @@ func (m *matcher) extend(i int) bool {
 		return m.extendEvent(0)
 	}
 	for y := 1; y <= m.f.c.NVars; y++ {
+		if m.tired() {
+			return false
+		}
 		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
 			continue
 		}
@@ -439,6 +471,9 @@ func (m *matcher) extendEvent(k int) bool {
 	ev := v.Events[k]
 	n := m.f.c
 	for j, f := range n.Events {
+		if m.tired() {
+			return false
+		}
 		if m.usedEv[j] || !m.sameEvent(ev, f) {
 			continue
 		}
@@ -571,7 +606,7 @@ func (e *engine) deleteSubsumed(n *node) {
 	}
 	pat := n.pattern()
 	for _, v := range e.index.includedBy(pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && newMatcher(v.facts()).includes(pat) {
+		if !v.inv && !ancestors[v] && e.newMatcher(v.facts()).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
 		}
