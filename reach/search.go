@@ -168,6 +168,7 @@ type engine struct {
 	graph   []GraphNode
 	start   time.Time
 	ctx     context.Context // of the run, polled in long loops
+	budget  int             // the matchers' steps left for the popped node
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -203,6 +204,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil
 		}
+		e.budget = matchBudget
 		if n.deletedAncestor() {
 			e.stats.Covered++
 			e.stats.Syntactic++
@@ -354,7 +356,7 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
 		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube)).includes(pat)
+			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(pat)
 		}
 		results[i] = r
 	}

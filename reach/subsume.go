@@ -95,13 +95,13 @@ func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	f := n.facts()
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
-	inc := e.newMatcher(f)
+	inc := e.newMatcher(f, &e.budget)
 	for _, v := range e.index.includers(f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
-	m := e.newMatcher(f)
+	m := e.newMatcher(f, &e.budget)
 	for _, v := range e.index.nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
@@ -277,38 +277,42 @@ type matcher struct {
 	// matters.
 	noCands bool
 	memo    map[renKey]renamedLit // see renamed
-	// steps counts the variable and event images tried. Past
-	// maxMatchSteps, or once the run's context is done (polled), the
-	// matcher gives up: no inclusion, and only the candidates found so
-	// far. Both are sound (less is covered), and bound the time and the
-	// memory (memo, cands) of one match.
-	steps  int
+	// budget counts down the variable and event images this matcher may
+	// still try (shared by the matchers of one popped node). At zero, or
+	// once the run's context is done (polled), the matcher gives up: no
+	// inclusion, and only the candidates found so far. Both are sound
+	// (less is covered), and bound the time and the memory (memo, cands)
+	// of the subsumption checks of one node.
+	budget *int
 	poll   limit.Poll
 	gaveUp bool
 }
 
-// maxMatchSteps bounds the images one matcher tries: renamings of cubes
-// with many variables are factorially many.
-const maxMatchSteps = 1 << 22
+// matchBudget bounds the images the matchers of one popped node try
+// (and one pre-image's matcher): renamings of cubes with many variables
+// are factorially many.
+const matchBudget = 1 << 20
 
 // tired counts one step and reports whether the matcher has given up.
 func (m *matcher) tired() bool {
 	if !m.gaveUp {
-		m.steps++
-		m.gaveUp = m.steps > maxMatchSteps || m.poll.Stopped()
+		*m.budget--
+		m.gaveUp = *m.budget < 0 || m.poll.Stopped()
 	}
 	return m.gaveUp
 }
 
-// newMatcher is newMatcher polling the search's context.
-func (e *engine) newMatcher(f *facts) *matcher {
+// newMatcher is newMatcher polling the search's context and drawing on
+// budget, which the caller sets to matchBudget.
+func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 	m := newMatcher(f)
-	m.poll.Ctx = e.ctx
+	m.poll.Ctx, m.budget = e.ctx, budget
 	return m
 }
 
 func newMatcher(f *facts) *matcher {
-	m := &matcher{f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+	own := matchBudget
+	m := &matcher{budget: &own, f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
 		usedEv: make([]bool, len(f.c.Events))}
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -606,7 +610,7 @@ func (e *engine) deleteSubsumed(n *node) {
 	}
 	pat := n.pattern()
 	for _, v := range e.index.includedBy(pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && e.newMatcher(v.facts()).includes(pat) {
+		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &e.budget).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
 		}

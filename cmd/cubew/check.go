@@ -82,17 +82,20 @@ UNKNOWN (and none UNSAFE).`,
 
 // checkFile loads a model and runs the search under the chosen memory model.
 func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cmd *cobra.Command) (fileResult, error) {
+	ctx, cancel := withTimeout(ctx, o.timeout)
+	defer cancel()
+	start := time.Now()
 	m, model, mm, err := loadModel(path, o.model)
 	if err != nil {
 		return fileResult{}, err
 	}
-	start := time.Now()
-	sys, err := translate.Build(m)
+	sys, stopped, err := buildUnder(ctx, m)
 	if err != nil {
 		return fileResult{}, err
 	}
-	ctx, cancel := withTimeout(ctx, o.timeout)
-	defer cancel()
+	if stopped != nil {
+		return fromReach(path, model, m, stopped, time.Since(start).Seconds()), nil
+	}
 	solvers := &solverStats{}
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
