@@ -23,6 +23,9 @@ import (
 // (128 + SIGINT, as a shell reports a killed job).
 const exitInterruptedTwice = 130
 
+// exitNow ends the process at a second signal (tests replace it).
+var exitNow = os.Exit
+
 // onSignals returns a context that the first SIGINT or SIGTERM cancels
 // with the cause [limit.Interrupted]: the run then ends with its partial
 // answer. A second signal exits at once with status 130. Call stop when
@@ -42,7 +45,7 @@ func onSignals(parent context.Context, stderr io.Writer) (ctx context.Context, s
 		select {
 		case <-ch:
 			fmt.Fprintln(stderr, "cubew: interrupted twice: exiting now")
-			os.Exit(exitInterruptedTwice)
+			exitNow(exitInterruptedTwice)
 		case <-done:
 		}
 	}()
