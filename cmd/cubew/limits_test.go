@@ -91,4 +91,3 @@ func TestTimeLimitCoversTranslation(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
-
