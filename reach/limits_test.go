@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/internal/limit"
+	"github.com/cubew/cubew/internal/slowmodels"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/syntax"
@@ -12,22 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// ticketSrc is a ticket lock whose depth-first search gains a process
-// variable per node: renamings for subsumption blow up factorially.
-const ticketSrc = `var Next : int
-var Serving : int
-array Ticket[proc] : int
-array Pc[proc] : int
-init (p) { Next = 0 && Serving = 0 && Pc[p] = 0 }
-unsafe (p q) { Pc[p] = 2 && Pc[q] = 2 }
-transition take ([p]) requires { Pc[p] = 0 } { Ticket[p] := Next; Next := Next + 1; Pc[p] := 1 }
-transition enter ([p]) requires { Pc[p] = 1 && Ticket[p] = Serving } { Pc[p] := 2 }
-transition leave ([p]) requires { Pc[p] = 2 } { Serving := Serving + 1; Pc[p] := 0 }
-`
-
 func ticketSystem(t *testing.T) *translate.System {
 	t.Helper()
-	m, err := syntax.ParseAndCheck("ticket.cub", []byte(ticketSrc), syntax.CheckOptions{SC: true})
+	m, err := syntax.ParseAndCheck("ticket.cub", []byte(slowmodels.Ticket), syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)

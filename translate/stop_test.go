@@ -3,10 +3,9 @@ package translate_test
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"testing"
 
+	"github.com/cubew/cubew/internal/slowmodels"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -22,22 +21,11 @@ func (s *countingStopper) Err() error {
 	return nil
 }
 
-// manyDisjunctions is a model whose unsafe formula is a conjunction of n
-// disjunctions: 2^n cubes in disjunctive normal form.
-func manyDisjunctions(n int) string {
-	var decls, conj []string
-	for i := 0; i < n; i++ {
-		decls = append(decls, fmt.Sprintf("var A%d : bool\nvar B%d : bool", i, i))
-		conj = append(conj, fmt.Sprintf("(A%d = True || B%d = True)", i, i))
-	}
-	return strings.Join(decls, "\n") + "\ninit () { A0 = False }\nunsafe () { " + strings.Join(conj, " && ") + " }\n"
-}
-
 // TestBuildPollsWhileExpandingDNF: the 2^21 cubes of the unsafe formula
 // are never all made when the stopper says stop; the build polls once in
 // a thousand or so conjunctions and returns the stopper's error.
 func TestBuildPollsWhileExpandingDNF(t *testing.T) {
-	m, err := syntax.ParseAndCheck("dnf.cub", []byte(manyDisjunctions(21)), syntax.CheckOptions{})
+	m, err := syntax.ParseAndCheck("dnf.cub", []byte(slowmodels.Disjunctions(21)), syntax.CheckOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +38,7 @@ func TestBuildPollsWhileExpandingDNF(t *testing.T) {
 		t.Errorf("%d polls, want 3 (the build stops at the first done poll)", s.polls)
 	}
 	// Uncancelled, a small instance builds in full.
-	m, err = syntax.ParseAndCheck("dnf.cub", []byte(manyDisjunctions(3)), syntax.CheckOptions{})
+	m, err = syntax.ParseAndCheck("dnf.cub", []byte(slowmodels.Disjunctions(3)), syntax.CheckOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

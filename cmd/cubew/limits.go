@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -135,26 +136,17 @@ func checkLimitFlags(cmd *cobra.Command) error {
 			if d, err := time.ParseDuration(f.Value.String()); err == nil && d < 0 {
 				bad = withCode(exitBadInput, "%s: --timeout must not be negative (got %s)", cmd.Name(), f.Value)
 			}
-		case contains(nonNegative, f.Name):
+		case slices.Contains(nonNegative, f.Name):
 			if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 0 {
 				bad = withCode(exitBadInput, "%s: --%s must not be negative (got %d)", cmd.Name(), f.Name, n)
 			}
-		case contains(positive, f.Name):
+		case slices.Contains(positive, f.Name):
 			if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 1 {
 				bad = withCode(exitBadInput, "%s: --%s must be at least 1 (got %d)", cmd.Name(), f.Name, n)
 			}
 		}
 	})
 	return bad
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // buildUnder translates m under ctx. A run stopped while translating (the

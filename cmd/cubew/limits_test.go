@@ -3,9 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cubew/cubew/internal/slowmodels"
 )
 
 // TestBadLimitsAreUsageErrors: negative limits and -n 0 exit 2 with a
@@ -43,21 +44,12 @@ func TestMemoryBudgetFlag(t *testing.T) {
 	}
 }
 
-// writerLoop is a weak model whose only transition writes and can fire
-// forever: its store buffers grow without bound.
-const writerLoop = `weak var X : int
-array Pc[proc] : int
-init (p) { X = 0 && Pc[p] = 0 }
-unsafe (p) { Pc[p] = 5 }
-transition w ([p]) requires { Pc[p] = 0 } { X := 1 }
-`
-
 // TestExplicitBuffersBounded: the explicit engine bounds each store
 // buffer by default and says so in its SAFE answer; without the bound a
 // state limit stops it with UNKNOWN.
 func TestExplicitBuffersBounded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "writer.cub")
-	if err := os.WriteFile(path, []byte(writerLoop), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(slowmodels.WriterLoop), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, _ := runCLI(t, "bounded", "-n", "2", "--engine", "explicit", path)
@@ -75,15 +67,8 @@ func TestExplicitBuffersBounded(t *testing.T) {
 // timeout of 1ns is over before the build polls; the build polls once in
 // a thousand conjunctions, and this unsafe formula has 2^21.)
 func TestTimeLimitCoversTranslation(t *testing.T) {
-	var b strings.Builder
-	var conj []string
-	for i := 0; i < 21; i++ {
-		b.WriteString("var A" + strconv.Itoa(i) + " : bool\nvar B" + strconv.Itoa(i) + " : bool\n")
-		conj = append(conj, "(A"+strconv.Itoa(i)+" = True || B"+strconv.Itoa(i)+" = True)")
-	}
-	b.WriteString("init () { A0 = False }\nunsafe () { " + strings.Join(conj, " && ") + " }\n")
 	path := filepath.Join(t.TempDir(), "dnf.cub")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(slowmodels.Disjunctions(21)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI(t, "check", "--timeout", "1ns", path)

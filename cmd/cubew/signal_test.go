@@ -15,6 +15,7 @@ import (
 
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/internal/limit"
+	"github.com/cubew/cubew/internal/slowmodels"
 )
 
 // asCLI is set in the environment of a child test binary that must run
@@ -32,19 +33,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// slowTicket is a ticket lock whose depth-first search never ends:
-// nodes gain process variables and their subsumption checks blow up.
-const slowTicket = `var Next : int
-var Serving : int
-array Ticket[proc] : int
-array Pc[proc] : int
-init (p) { Next = 0 && Serving = 0 && Pc[p] = 0 }
-unsafe (p q) { Pc[p] = 2 && Pc[q] = 2 }
-transition take ([p]) requires { Pc[p] = 0 } { Ticket[p] := Next; Next := Next + 1; Pc[p] := 1 }
-transition enter ([p]) requires { Pc[p] = 1 && Ticket[p] = Serving } { Pc[p] := 2 }
-transition leave ([p]) requires { Pc[p] = 2 } { Serving := Serving + 1; Pc[p] := 0 }
-`
-
 // TestSIGINTGivesPartialAnswer sends one SIGINT to 100 children in a
 // row, each once it has printed search progress, and wants every time
 // exit status 3 and an UNKNOWN line whose reason says "interrupted
@@ -56,7 +44,7 @@ func TestSIGINTGivesPartialAnswer(t *testing.T) {
 		t.Skip("starts 100 processes")
 	}
 	ticket := filepath.Join(t.TempDir(), "ticket.cub")
-	if err := os.WriteFile(ticket, []byte(slowTicket), 0o644); err != nil {
+	if err := os.WriteFile(ticket, []byte(slowmodels.Ticket), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	runs := [][]string{{"check", "-v", "--search", "dfs", ticket}}
