@@ -251,6 +251,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		start := time.Now()
 		children, err := e.expand(n)
 		e.stats.PreImage += time.Since(start)
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
+		}
 		if err != nil {
 			return e.unknown(err.Error()), nil
 		}
@@ -352,6 +355,9 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 	pat := n.pattern() // computed here: workers only read it
 	results := make([]transitionPres, len(e.sys.Transitions))
 	work := func(i int) {
+		if e.ctx.Err() != nil {
+			return // the search stops: its pre-images are not needed
+		}
 		t := e.sys.Transitions[i]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}

@@ -23,6 +23,9 @@ func BuildContext(ctx Stopper, m *syntax.Model) (*System, error) {
 		sys.Init = b.init(m.Init)
 	}
 	for _, t := range m.Transitions {
+		if b.halted() {
+			break
+		}
 		sys.Transitions = append(sys.Transitions, b.transition(t)...)
 	}
 	// Properties are simplified with the subtypes known.

@@ -127,12 +127,15 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 // boundedFile loads a model and runs the chosen bounded engine on its
 // instance.
 func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts, stderr io.Writer) (fileResult, error) {
-	m, _, mm, err := loadModel(path, o.model)
-	if err != nil {
-		return fileResult{}, err
-	}
 	ctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
+	m, model, mm, err := loadUnder(ctx, path, o.model)
+	if r, ok := stoppedResult(path, model, err, 0); ok {
+		r.Engine, r.N = string(o.engine), o.n
+		return r, nil
+	} else if err != nil {
+		return fileResult{}, err
+	}
 	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {

@@ -85,16 +85,15 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	ctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
 	start := time.Now()
-	m, model, mm, err := loadModel(path, o.model)
-	if err != nil {
-		return fileResult{}, err
+	m, model, mm, err := loadUnder(ctx, path, o.model)
+	var sys *translate.System
+	if err == nil {
+		sys, err = buildUnder(ctx, m)
 	}
-	sys, stopped, err := buildUnder(ctx, m)
-	if err != nil {
+	if r, ok := stoppedResult(path, model, err, time.Since(start).Seconds()); ok {
+		return r, nil
+	} else if err != nil {
 		return fileResult{}, err
-	}
-	if stopped != nil {
-		return fromReach(path, model, m, stopped, time.Since(start).Seconds()), nil
 	}
 	solvers := &solverStats{}
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }

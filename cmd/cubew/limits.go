@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +14,7 @@ import (
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
-	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/spf13/cobra"
@@ -149,13 +150,59 @@ func checkLimitFlags(cmd *cobra.Command) error {
 	return bad
 }
 
-// buildUnder translates m under ctx. A run stopped while translating (the
-// DNF of a formula can be exponential) gives an UNKNOWN result instead of
-// a system; other errors are bad input.
-func buildUnder(ctx context.Context, m *syntax.Model) (*translate.System, *reach.Result, error) {
+// stopped is the error of a phase that a done context cut short: the run
+// answers UNKNOWN with reason instead of reporting bad input.
+type stopped struct{ reason string }
+
+func (s *stopped) Error() string { return s.reason }
+
+// loadUnder is loadModel given up when ctx is done first. Parsing and
+// type checking do not poll the context: they run on their own goroutine,
+// whose work is dropped when the run stops (the process exits soon after
+// with its answer).
+func loadUnder(ctx context.Context, path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
+	type loaded struct {
+		m    *syntax.Model
+		name string
+		mm   memmodel.Model
+		err  error
+	}
+	if ctx.Err() != nil {
+		return nil, "", nil, &stopped{limit.Why(ctx) + " while reading the model"}
+	}
+	ch := make(chan loaded, 1)
+	go func() {
+		m, name, mm, err := loadModel(path, model)
+		ch <- loaded{m, name, mm, err}
+	}()
+	select {
+	case l := <-ch:
+		return l.m, l.name, l.mm, l.err
+	case <-ctx.Done():
+		return nil, "", nil, &stopped{limit.Why(ctx) + " while reading the model"}
+	}
+}
+
+// buildUnder translates m under ctx; a run stopped while translating (the
+// DNF of a formula can be exponential) gives a *stopped error.
+func buildUnder(ctx context.Context, m *syntax.Model) (*translate.System, error) {
 	sys, err := translate.BuildContext(ctx, m)
 	if err != nil && ctx.Err() != nil {
-		return nil, &reach.Result{Verdict: translate.Unknown, Reason: limit.Why(ctx) + " while translating the model"}, nil
+		return nil, &stopped{limit.Why(ctx) + " while translating the model"}
 	}
-	return sys, nil, err
+	return sys, err
+}
+
+// stoppedResult turns a *stopped error into the UNKNOWN answer of the
+// file (model names the memory model, "" when the model was not read);
+// it reports false for any other error.
+func stoppedResult(path, model string, err error, seconds float64) (fileResult, bool) {
+	var s *stopped
+	if !errors.As(err, &s) {
+		return fileResult{}, false
+	}
+	if model == "" {
+		model = "-"
+	}
+	return fileResult{File: path, Model: model, Engine: "reach", Verdict: translate.Unknown, Reason: s.reason, Seconds: seconds}, true
 }

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"github.com/cubew/cubew/internal/limit"
+	"github.com/cubew/cubew/translate"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cubew/cubew/internal/slowmodels"
 )
@@ -62,17 +66,29 @@ func TestExplicitBuffersBounded(t *testing.T) {
 	}
 }
 
-// TestTimeLimitCoversTranslation: a check whose time is up before the
-// translation of its model ends answers UNKNOWN and says where. (A
-// timeout of 1ns is over before the build polls; the build polls once in
-// a thousand conjunctions, and this unsafe formula has 2^21.)
-func TestTimeLimitCoversTranslation(t *testing.T) {
+// TestTimeLimitCoversReadingAndTranslation: a file whose time is up
+// before it is read, or while its model is translated, answers UNKNOWN
+// and says where. (The build polls once in a thousand conjunctions; this
+// unsafe formula has 2^21.)
+func TestTimeLimitCoversReadingAndTranslation(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dnf.cub")
 	if err := os.WriteFile(path, []byte(slowmodels.Disjunctions(21)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runCLI(t, "check", "--timeout", "1ns", path)
-	if code != exitUnknown || !strings.Contains(stdout, "time limit 1ns reached while translating the model") {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(limit.TimeLimit(time.Second))
+	_, _, _, err := loadUnder(ctx, path, "")
+	r, ok := stoppedResult(path, "", err, 0)
+	if !ok || r.Verdict != translate.Unknown || r.Reason != "time limit 1s reached while reading the model" {
+		t.Errorf("loadUnder: %v; result %+v", err, r)
+	}
+	m, _, _, err := loadModel(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = buildUnder(ctx, m)
+	r, ok = stoppedResult(path, "sc", err, 0)
+	if !ok || r.Reason != "time limit 1s reached while translating the model" {
+		t.Errorf("buildUnder: %v; result %+v", err, r)
 	}
 }
