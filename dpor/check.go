@@ -3,9 +3,9 @@ package dpor
 import (
 	"context"
 	"fmt"
-	"github.com/cubew/cubew/internal/limit"
 	"slices"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )

@@ -3,8 +3,8 @@ package dpor
 import (
 	"context"
 	"fmt"
-	"github.com/cubew/cubew/internal/limit"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"

@@ -3,10 +3,10 @@ package reach
 import (
 	"context"
 	"encoding/binary"
-	"github.com/cubew/cubew/internal/limit"
 	"slices"
 	"time"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"

@@ -2,15 +2,15 @@ package main
 
 import (
 	"context"
-	"github.com/cubew/cubew/internal/limit"
-	"github.com/cubew/cubew/translate"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/internal/slowmodels"
+	"github.com/cubew/cubew/translate"
 )
 
 // TestBadLimitsAreUsageErrors: negative limits and -n 0 exit 2 with a
