@@ -91,7 +91,7 @@ func (f *sizeFlag) Set(s string) error {
 func addLimitFlags(root *cobra.Command, g *globalOpts) {
 	g.maxMemory = sizeFlag(limit.DefaultBudget())
 	root.PersistentFlags().Var(&g.maxMemory, "max-memory",
-		"give up (UNKNOWN) when the process uses more memory than this, e.g. 4GiB; 0 for no budget (default: half of physical memory)")
+		"give up (UNKNOWN) when the process uses more memory than this, e.g. 4GiB; 0 for no budget; the default is half of physical memory")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		if err := checkLimitFlags(cmd); err != nil {
 			return err
