@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
@@ -211,6 +212,8 @@ type engine struct {
 	initOthers []int
 	graph      []GraphNode
 	start      time.Time
+	ctx        context.Context // of the run, polled in long loops
+	budget     int             // the matchers' steps left for the popped node
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -219,6 +222,7 @@ func (e *engine) newNode(c *translate.Cube) *node {
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
+	e.ctx = ctx
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
@@ -249,9 +253,10 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		} else {
 			n, queue = queue[0], queue[1:]
 		}
-		if err := ctx.Err(); err != nil {
-			return e.unknown(fmt.Sprintf("stopped: %v", err)), nil
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
 		}
+		e.budget = matchBudget
 		if n.deletedAncestor() {
 			e.stats.Covered++
 			e.stats.Syntactic++
@@ -324,6 +329,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		start := time.Now()
 		children, err := e.expand(n)
 		e.stats.PreImage += time.Since(start)
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
+		}
 		if err != nil {
 			return e.unknown(err.Error()), nil
 		}
@@ -439,11 +447,14 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 	pat := n.pattern() // computed here: workers only read it
 	results := make([]transitionPres, len(e.sys.Transitions))
 	work := func(i int) {
+		if e.ctx.Err() != nil {
+			return // the search stops: its pre-images are not needed
+		}
 		t := e.sys.Transitions[i]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
 		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && newMatcher(newFacts(p.cube)).includes(pat)
+			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(pat)
 		}
 		results[i] = r
 	}
@@ -473,10 +484,17 @@ func (e *engine) unknown(reason string) *Result {
 	return e.result(&Result{Verdict: translate.Unknown, Reason: reason})
 }
 
+// cut is the answer of a search whose context is done: UNKNOWN, with
+// the limit reached and the work done, e.g. "time limit 30s reached
+// after 1,234 nodes".
+func (e *engine) cut(ctx context.Context) *Result {
+	return e.unknown(limit.After(ctx, limit.Count(e.stats.Nodes, "node")))
+}
+
 // stopped turns a cancelled or failed solver call into a verdict or error.
 func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
 	if ctx.Err() != nil {
-		return e.unknown(fmt.Sprintf("stopped: %v", ctx.Err())), nil
+		return e.cut(ctx), nil
 	}
 	if errors.Is(err, smt.ErrUnknown) {
 		return e.unknown("the solver answered unknown"), nil

@@ -97,17 +97,19 @@ UNKNOWN (and none UNSAFE).`,
 
 // checkFile loads a model and runs the search under the chosen memory model.
 func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cmd *cobra.Command) (fileResult, error) {
-	m, model, mm, err := loadModel(path, o.model)
-	if err != nil {
-		return fileResult{}, err
-	}
-	start := time.Now()
-	sys, err := translate.Build(m)
-	if err != nil {
-		return fileResult{}, err
-	}
 	ctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
+	start := time.Now()
+	m, model, mm, err := loadUnder(ctx, path, o.model)
+	var sys *translate.System
+	if err == nil {
+		sys, err = buildUnder(ctx, m)
+	}
+	if r, ok := stoppedResult(path, model, err, time.Since(start).Seconds()); ok {
+		return r, nil
+	} else if err != nil {
+		return fileResult{}, err
+	}
 	solvers := &solverStats{}
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)

@@ -189,19 +189,11 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	return c, nil
 }
 
-// withTimeout is context.WithTimeout, or a plain cancel when d is 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
-	}
-	return context.WithCancel(ctx)
-}
-
 // parameterized runs the parameterized engine as cubew check does (z3
 // solvers, a node limit), with a time limit.
 func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
 	start := time.Now()
-	sys, err := translate.Build(m)
+	sys, err := translate.BuildContext(ctx, m)
 	if err != nil {
 		return nil, 0, err
 	}
