@@ -10,7 +10,10 @@ import (
 )
 
 // traceSteps maps a trace's transition instances to the bounded engine's
-// (transitions by their position in the model).
+// (transitions by their position in the model). A step may name more
+// processes than its transition has parameters: the last ones are the
+// processes a nondeterministic weak write wrote (translate makes them
+// parameters); the bounded engine chooses that value itself.
 func traceSteps(m *syntax.Model, tr *reach.Trace) ([]dpor.TraceStep, error) {
 	steps := make([]dpor.TraceStep, len(tr.Steps))
 	for i, s := range tr.Steps {
@@ -18,7 +21,7 @@ func traceSteps(m *syntax.Model, tr *reach.Trace) ([]dpor.TraceStep, error) {
 		if idx < 0 {
 			return nil, fmt.Errorf("step %d: no transition of the model at %s", i+1, s.Pos())
 		}
-		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
+		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args[:min(len(s.Args), len(m.Transitions[idx].Params))]}
 	}
 	return steps, nil
 }
@@ -34,7 +37,7 @@ func inWitnessOrder(tr *reach.Trace, w *dpor.Witness) *reach.Trace {
 			continue
 		}
 		for i, s := range tr.Steps {
-			if !used[i] && s.Pos() == ws.Pos && slices.Equal(s.Args, ws.Procs) {
+			if !used[i] && s.Pos() == ws.Pos && slices.Equal(s.Args[:min(len(s.Args), len(ws.Procs))], ws.Procs) {
 				used[i] = true
 				steps = append(steps, s)
 				break

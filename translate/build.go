@@ -26,7 +26,9 @@ func BuildContext(ctx Stopper, m *syntax.Model) (*System, error) {
 		if b.halted() {
 			break
 		}
-		sys.Transitions = append(sys.Transitions, b.transition(t)...)
+		for _, v := range b.weakNondetVariants(t) {
+			sys.Transitions = append(sys.Transitions, b.transition(v)...)
+		}
 	}
 	// Properties are simplified with the subtypes known.
 	registerSubtypes(computeSubtypes(sys))
