@@ -80,3 +80,18 @@ transition go (p) requires { Pc[p] = A && p <> #2 } { Pc[p] := B }
 `, false)
 	require.Equal(t, translate.Safe, res.Verdict)
 }
+
+// TestTraceCountsUnusedPropertyParams: `unsafe (i j k)` names three
+// distinct processes although its formula uses two (the cube drops k):
+// the trace needs three processes, and Replay keeps them.
+func TestTraceCountsUnusedPropertyParams(t *testing.T) {
+	res, sys := checkSys(t, `type st = A | B
+array C[proc] : st
+init (i) { C[i] = A }
+unsafe (i j k) { C[i] = A && C[j] = A }
+`, false)
+	require.Equal(t, translate.Unsafe, res.Verdict)
+	require.Empty(t, res.Trace.Steps)
+	require.Equal(t, 3, res.Trace.Procs, "trace %s", res.Trace)
+	require.Equal(t, 3, replayed(t, sys, res).Procs)
+}

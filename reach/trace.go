@@ -127,8 +127,25 @@ func (e *engine) trace(n *node) *Trace {
 		t.Procs = max(t.Procs, id)
 	}
 	t.Procs += others // unbounded: idle processes after the named ones
+	if bound == 0 {
+		// A parameter of the property its formula does not use is a
+		// process of its own, idle in the trace.
+		t.Procs = max(t.Procs, e.propertyProcs(n.prop))
+	}
 	if bound > 0 {
 		t.Procs = max(t.Procs, traceConsts(e.sys, t))
 	}
 	return t
+}
+
+// propertyProcs is the number of processes the property named name
+// names (the largest, if several items share the name).
+func (e *engine) propertyProcs(name string) int {
+	k := 0
+	for _, p := range slices.Concat(e.sys.Unsafe, e.sys.Invariants) {
+		if p.Name == name {
+			k = max(k, p.Procs)
+		}
+	}
+	return k
 }

@@ -150,7 +150,7 @@ func (b *builder) property(p *syntax.Property, kind string, index int) []Propert
 		if !ok {
 			continue
 		}
-		out = append(out, Property{Name: name, Pos: p.Pos, Cube: c})
+		out = append(out, Property{Name: name, Pos: p.Pos, Cube: c, Procs: n})
 	}
 	return out
 }

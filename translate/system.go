@@ -30,6 +30,11 @@ type Property struct {
 	Name string // the item's name, or unsafe[k] / invariant[k] (k from 1)
 	Pos  syntax.Pos
 	Cube *Cube
+	// Procs counts the distinct processes the item names (parameters and
+	// exists-bound variables): a state satisfies it only in an instance
+	// with that many processes, even when Cube mentions fewer (a
+	// parameter the formula does not use is dropped from Cube).
+	Procs int
 }
 
 // Transition is one disjunct of a transition's guard with the
