@@ -10,9 +10,8 @@ import "unsafe"
 
 // EvalSMTLIB2 runs an SMT-LIB 2 script in a fresh Z3 context
 // (Z3_eval_smtlib2_string) and returns what the script printed: one line
-// per (check-sat) answer, (echo) string, or error: Z3 reports a bad
-// command as an "(error ...)" line and goes on with the next one. The
-// error return is for a failure of the call itself.
+// per (check-sat) answer or (echo) string. A script with a bad command
+// (Z3 goes on after it) returns an error carrying Z3's message.
 func EvalSMTLIB2(script string) (string, error) {
 	c := NewContext()
 	defer c.Close()
