@@ -1,0 +1,111 @@
+package certify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cubew/cubew/syntax"
+)
+
+// body prints the functions of the state (Typed, Dom, the cubes, Inv,
+// Init, the unsafe cubes) and the obligations.
+func (p *printer) body() string {
+	var b strings.Builder
+	e := p.env
+	var typed, doms []string
+	for _, s := range p.state {
+		if t := p.typed(s, e); t != "" {
+			typed = append(typed, t)
+		}
+	}
+	m := p.c.Sys.Model
+	for _, name := range sortedKeys(m.Symbols) {
+		if d := dom(m.Symbols[name], e); d != "" {
+			doms = append(doms, d)
+		}
+	}
+	b.WriteString("; Typed: proc-typed values are processes (assumed of every state)\n")
+	p.define(&b, "Typed", and(typed...))
+	b.WriteString("; Dom: the enumerated values stay in their subtypes (part of Inv)\n")
+	p.define(&b, "Dom", and(doms...))
+	invParts := []string{p.apply("Dom", nameOf)}
+	inv := 0
+	for _, v := range p.c.Cubes {
+		name := fmt.Sprintf("node_%d", v.Node)
+		switch {
+		case v.Node == 0:
+			inv++
+			name = fmt.Sprintf("invariant_%d", inv)
+			b.WriteString("; a user invariant (proved here with the rest)\n")
+		case v.Parent == 0:
+			fmt.Fprintf(&b, "; node %d: an unsafe cube\n", v.Node)
+		default:
+			fmt.Fprintf(&b, "; node %d: pre-image of node %d by %s\n", v.Node, v.Parent, v.Transition)
+		}
+		fmt.Fprintf(&b, ";   %s\n", v.Cube)
+		p.define(&b, name, p.exists(v.Cube, e))
+		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
+	}
+	b.WriteString("; Inv: the inductive invariant\n")
+	p.define(&b, "Inv", and(invParts...))
+	p.init(&b)
+	var unsafes []string
+	for i, u := range p.c.Sys.Unsafe {
+		name := fmt.Sprintf("unsafe_%d", i+1)
+		fmt.Fprintf(&b, "; unsafe property %s\n;   %s\n", u.Name, u.Cube)
+		p.define(&b, name, p.exists(u.Cube, e))
+		unsafes = append(unsafes, p.apply(name, pre))
+	}
+	p.obligation(&b, "init", "the initial states satisfy Inv",
+		p.apply("Typed", pre), p.apply("Init", pre), "(not "+p.apply("Inv", pre)+")")
+	for i, t := range p.c.Sys.Transitions {
+		p.transition(&b, i, t)
+	}
+	p.obligation(&b, "unsafe", "Inv excludes the unsafe states",
+		p.apply("Typed", pre), p.apply("Inv", pre), or(unsafes...))
+	return b.String()
+}
+
+// nameOf names a state symbol inside a function of the state.
+func nameOf(s *syntax.Symbol) string { return quote(s.Name) }
+
+// init prints Init: for every choice of init's parameters (distinct where
+// init says so), one of its conjunctions holds.
+func (p *printer) init(b *strings.Builder) {
+	in := p.c.Sys.Init
+	e := p.env
+	e.names.args = nil
+	var binds, guards []string
+	for i := 0; i < in.NParams; i++ {
+		v := fmt.Sprintf("x%d", i)
+		e.names.args = append(e.names.args, v)
+		binds = append(binds, "("+v+" Proc)")
+		guards = append(guards, "(is_proc "+v+")")
+	}
+	for _, d := range in.Distinct {
+		guards = append(guards, fmt.Sprintf("(distinct x%d x%d)", d[0], d[1]))
+	}
+	body := e.dnf(in.DNF)
+	if len(binds) > 0 {
+		body = fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), body)
+	}
+	b.WriteString("; Init: the initial states\n")
+	p.define(b, "Init", body)
+}
+
+// obligation prints one (push)/(pop) block asserting the facts.
+func (p *printer) obligation(b *strings.Builder, name, what string, facts ...string) {
+	p.obligationDecls(b, name, what, nil, facts)
+}
+
+func (p *printer) obligationDecls(b *strings.Builder, name, what string, decls, facts []string) {
+	fmt.Fprintf(b, "\n; obligation %s: %s (a counterexample is asserted: must be unsat)\n", name, what)
+	fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s\")\n", name)
+	for _, d := range decls {
+		b.WriteString(d + "\n")
+	}
+	for _, f := range facts {
+		b.WriteString("(assert " + f + ")\n")
+	}
+	b.WriteString("(check-sat)\n(pop 1)\n")
+}
