@@ -27,7 +27,6 @@ func prove(t testing.TB, path string) *certify.Certificate {
 	res, err := reach.Check(ctx, sys, reach.Options{NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
 	require.NoError(t, err)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
-	require.NotEmpty(t, res.Invariant)
 	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}
 }
 

@@ -17,7 +17,7 @@ var reserved = map[string]bool{
 	"Int": true, "Real": true, "Bool": true, "Array": true, "Proc": true, "true": true, "false": true,
 	"and": true, "or": true, "not": true, "ite": true, "distinct": true, "select": true, "store": true,
 	"forall": true, "exists": true, "let": true, "is_proc": true, "Inv": true, "Dom": true, "Typed": true,
-	"Init": true, "div": true, "mod": true, "abs": true, "to_real": true, "par": true, "match": true, "as": true,
+	"Init": true, "some_proc": true, "div": true, "mod": true, "abs": true, "to_real": true, "par": true, "match": true, "as": true,
 }
 
 // quote returns name as an SMT-LIB symbol.

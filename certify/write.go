@@ -77,7 +77,8 @@ func (p *printer) header() string {
 	if m.NumProcs > 0 {
 		fmt.Fprintf(&b, "; the processes: 1..number_procs\n(define-fun is_proc ((p Proc)) Bool (and (<= 1 p) (<= p %d)))\n", m.NumProcs)
 	} else {
-		b.WriteString("; the processes: any set of integers\n(declare-fun is_proc (Proc) Bool)\n")
+		b.WriteString("; the processes: any set of integers with at least one member\n(declare-fun is_proc (Proc) Bool)\n")
+		b.WriteString("(declare-const some_proc Proc)\n(assert (is_proc some_proc))\n")
 	}
 	var consts []int
 	for k := range p.env.consts {

@@ -24,6 +24,7 @@ type checkOpts struct {
 	format      formatFlag
 	junit       string
 	pics        pictureOpts
+	certificate string
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -62,6 +63,9 @@ UNKNOWN (and none UNSAFE).`,
   cubew check --trace-svg trace.svg --dot search.dot examples/flag_mutex.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := certificateDest(o.certificate, args); err != nil {
+				return err
+			}
 			return o.pics.run(cmd, args, "check", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
 		},
@@ -75,6 +79,7 @@ UNKNOWN (and none UNSAFE).`,
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "replay each counterexample forwards on a concrete instance before reporting UNSAFE (always done under pso)")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
+	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	o.pics.flags(cmd, true)
 	registerEnumCompletions(cmd)
 	return cmd
@@ -83,6 +88,9 @@ UNKNOWN (and none UNSAFE).`,
 // checkFile loads a model and runs the search under the chosen memory model.
 func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cmd *cobra.Command) (fileResult, error) {
 	m, model, mm, err := loadModel(path, o.model)
+	if err == nil {
+		err = certificateUsable(o.certificate, m)
+	}
 	if err != nil {
 		return fileResult{}, err
 	}
@@ -105,6 +113,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	prog.done()
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := writeCertificate(o.certificate, path, sys, res); err != nil {
+		return fileResult{}, err
 	}
 	out := fromReach(path, model, m, res, 0)
 	if res.Verdict == translate.Unsafe {

@@ -50,7 +50,7 @@ a CI job.`,
 	root.SetVersionTemplate("cubew {{.Version}}\n")
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
-	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd())
+	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd())
 	addCompletionHelp(root)
 	return root
 }
