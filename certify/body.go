@@ -45,25 +45,42 @@ func (p *printer) body() string {
 		fmt.Fprintf(&b, ";   %s\n", v.Cube)
 		p.define(&b, name, p.exists(v.Cube, e))
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
+		p.cubes = append(p.cubes, name)
 	}
 	b.WriteString("; Inv: the inductive invariant\n")
 	p.define(&b, "Inv", and(invParts...))
 	p.init(&b)
-	var unsafes []string
+	var unsafes []goal
 	for i, u := range p.c.Sys.Unsafe {
 		name := fmt.Sprintf("unsafe_%d", i+1)
 		fmt.Fprintf(&b, "; unsafe property %s\n;   %s\n", u.Name, u.Cube)
 		p.define(&b, name, p.exists(u.Cube, e))
-		unsafes = append(unsafes, p.apply(name, pre))
+		unsafes = append(unsafes, goal{name, p.apply(name, pre)})
 	}
-	p.obligation(&b, "init", "the initial states satisfy Inv",
-		p.apply("Typed", pre), p.apply("Init", pre), "(not "+p.apply("Inv", pre)+")")
+	p.group(&b, "init", "the initial states satisfy Inv", nil,
+		[]string{p.apply("Typed", pre), p.apply("Init", pre)}, p.invFails(pre))
 	for i, t := range p.c.Sys.Transitions {
 		p.transition(&b, i, t)
 	}
-	p.obligation(&b, "unsafe", "Inv excludes the unsafe states",
-		p.apply("Typed", pre), p.apply("Inv", pre), or(unsafes...))
+	p.group(&b, "unsafe", "Inv excludes the unsafe states", nil,
+		[]string{p.apply("Typed", pre), p.apply("Inv", pre)}, unsafes)
 	return b.String()
+}
+
+// goal is one way an obligation could fail: with the facts of its group,
+// the assertion must be unsat.
+type goal struct {
+	name, assertion string
+}
+
+// invFails lists the ways Inv can fail in the state named by arg: Dom
+// fails, or a state of some cube.
+func (p *printer) invFails(arg func(*syntax.Symbol) string) []goal {
+	out := []goal{{"Dom", "(not " + p.apply("Dom", arg) + ")"}}
+	for _, c := range p.cubes {
+		out = append(out, goal{c, p.apply(c, arg)})
+	}
+	return out
 }
 
 // nameOf names a state symbol inside a function of the state.
@@ -93,19 +110,19 @@ func (p *printer) init(b *strings.Builder) {
 	p.define(b, "Init", body)
 }
 
-// obligation prints one (push)/(pop) block asserting the facts.
-func (p *printer) obligation(b *strings.Builder, name, what string, facts ...string) {
-	p.obligationDecls(b, name, what, nil, facts)
-}
-
-func (p *printer) obligationDecls(b *strings.Builder, name, what string, decls, facts []string) {
-	fmt.Fprintf(b, "\n; obligation %s: %s (a counterexample is asserted: must be unsat)\n", name, what)
-	fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s\")\n", name)
+// group prints the obligations NAME: GOAL, one per goal: in a (push)
+// block that declares decls and asserts facts, one nested block per goal
+// asserting it and asking (check-sat).
+func (p *printer) group(b *strings.Builder, name, what string, decls, facts []string, goals []goal) {
+	fmt.Fprintf(b, "\n; obligations %s: %s\n; (each block below asserts a way it could fail: must be unsat)\n(push 1)\n", name, what)
 	for _, d := range decls {
 		b.WriteString(d + "\n")
 	}
 	for _, f := range facts {
 		b.WriteString("(assert " + f + ")\n")
 	}
-	b.WriteString("(check-sat)\n(pop 1)\n")
+	for _, g := range goals {
+		fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s: %s\")\n(assert %s)\n(check-sat)\n(pop 1)\n", name, g.name, g.assertion)
+	}
+	b.WriteString("(pop 1)\n")
 }

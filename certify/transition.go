@@ -76,9 +76,9 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 		}
 		return pre(s)
 	}
-	facts = append(facts, p.apply("Typed", after), "(not "+p.apply("Inv", after)+")")
-	fmt.Fprintf(b, "\n; %s (%s)", p.transitionName(i), strings.Join(e.names.args, " "))
-	p.obligationDecls(b, p.transitionName(i), "Inv is preserved", decls, facts)
+	facts = append(facts, p.apply("Typed", after))
+	p.group(b, p.transitionName(i), fmt.Sprintf("Inv is preserved by %s (%s)", t.Name, strings.Join(e.names.args, " ")),
+		decls, facts, p.invFails(after))
 }
 
 // argNames names t's parameters arg.NAME after the model's transition.

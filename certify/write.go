@@ -39,6 +39,7 @@ type printer struct {
 	c     *Certificate
 	state []*syntax.Symbol // variables and arrays, by name
 	env   env
+	cubes []string // the names of the cubes of Inv
 }
 
 func newPrinter(c *Certificate) *printer {

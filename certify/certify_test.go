@@ -1,0 +1,87 @@
+package certify_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/stretchr/testify/require"
+)
+
+// noSafeAnswer lists the corpus files expected SAFE that cubew leaves
+// UNKNOWN within the test budget: without a SAFE answer there is no
+// certificate to check.
+var noSafeAnswer = map[string]string{
+	"cubicle/ricart_agrawala.cub": "UNKNOWN within the budget (the original needs invariant inference)",
+	"cubicle/szymanski_at.cub":    "UNKNOWN within the budget (the original needs invariant inference)",
+}
+
+// slowCertificates are certified only without -short.
+var slowCertificates = map[string]bool{
+	"cubicle/german.cub":     true,
+	"cubicle/german.ctc.cub": true,
+}
+
+func TestCorpusCertificates(t *testing.T) {
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	entries, err := corpus.Expected(dir)
+	require.NoError(t, err)
+	tallies := newTallies()
+	n := 0
+	for _, e := range entries {
+		if e.Model != "sc" || e.Expected != "safe" {
+			continue
+		}
+		if why, ok := noSafeAnswer[e.File]; ok {
+			t.Logf("%s: no certificate: %s", e.File, why)
+			continue
+		}
+		n++
+		t.Run(e.File, func(t *testing.T) {
+			if slowCertificates[e.File] && testing.Short() {
+				t.Skip("a large certificate: run without -short")
+			}
+			confirm(t, text(t, prove(t, filepath.Join(dir, e.File))), tallies)
+		})
+	}
+	require.Equal(t, 17, n, "SAFE plain corpus files with a SAFE answer")
+	report(t, "corpus", tallies)
+}
+
+func TestExampleCertificates(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.cub")
+	require.NoError(t, err)
+	tallies := newTallies()
+	n := 0
+	for _, f := range files {
+		if !safeUnderSC(t, f) {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			confirm(t, text(t, prove(t, f)), tallies)
+		})
+	}
+	require.Equal(t, 9, n, "examples whose want file expects SAFE under sc")
+	report(t, "example", tallies)
+}
+
+// safeUnderSC reports whether an example's want file expects `check sc
+// SAFE`.
+func safeUnderSC(t *testing.T, path string) bool {
+	f, err := os.Open(strings.TrimSuffix(path, ".cub") + ".want")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 3 && fields[0] == "check" && fields[1] == "sc" && fields[len(fields)-1] == "SAFE" {
+			return true
+		}
+	}
+	return false
+}
