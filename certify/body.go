@@ -24,11 +24,11 @@ func (p *printer) body() string {
 			doms = append(doms, d)
 		}
 	}
-	b.WriteString("; Typed: proc-typed values are processes (assumed of every state)\n")
-	p.define(&b, "Typed", and(typed...))
-	b.WriteString("; Dom: the enumerated values stay in their subtypes (part of Inv)\n")
-	p.define(&b, "Dom", and(doms...))
-	invParts := []string{p.apply("Dom", nameOf)}
+	b.WriteString("; typed: proc-typed values are processes (assumed of every state)\n")
+	p.define(&b, "typed", and(typed...))
+	b.WriteString("; dom: the enumerated values stay in their subtypes (part of inv)\n")
+	p.define(&b, "dom", and(doms...))
+	invParts := []string{p.apply("dom", nameOf)}
 	inv := 0
 	for _, v := range p.c.Cubes {
 		name := fmt.Sprintf("node_%d", v.Node)
@@ -47,8 +47,8 @@ func (p *printer) body() string {
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
 		p.cubes = append(p.cubes, name)
 	}
-	b.WriteString("; Inv: the inductive invariant\n")
-	p.define(&b, "Inv", and(invParts...))
+	b.WriteString("; inv: the inductive invariant\n")
+	p.define(&b, "inv", and(invParts...))
 	p.init(&b)
 	var unsafes []goal
 	for i, u := range p.c.Sys.Unsafe {
@@ -57,13 +57,13 @@ func (p *printer) body() string {
 		p.define(&b, name, p.exists(u.Cube, e))
 		unsafes = append(unsafes, goal{name, p.apply(name, pre)})
 	}
-	p.group(&b, "init", "the initial states satisfy Inv", nil,
-		[]string{p.apply("Typed", pre), p.apply("Init", pre)}, p.invFails(pre))
+	p.group(&b, "init", "the initial states satisfy inv", nil,
+		[]string{p.apply("typed", pre), p.apply("init", pre)}, p.invFails(pre))
 	for i, t := range p.c.Sys.Transitions {
 		p.transition(&b, i, t)
 	}
-	p.group(&b, "unsafe", "Inv excludes the unsafe states", nil,
-		[]string{p.apply("Typed", pre), p.apply("Inv", pre)}, unsafes)
+	p.group(&b, "unsafe", "inv excludes the unsafe states", nil,
+		[]string{p.apply("typed", pre), p.apply("inv", pre)}, unsafes)
 	return b.String()
 }
 
@@ -76,7 +76,7 @@ type goal struct {
 // invFails lists the ways Inv can fail in the state named by arg: Dom
 // fails, or a state of some cube.
 func (p *printer) invFails(arg func(*syntax.Symbol) string) []goal {
-	out := []goal{{"Dom", "(not " + p.apply("Dom", arg) + ")"}}
+	out := []goal{{"dom", "(not " + p.apply("dom", arg) + ")"}}
 	for _, c := range p.cubes {
 		out = append(out, goal{c, p.apply(c, arg)})
 	}
@@ -107,7 +107,7 @@ func (p *printer) init(b *strings.Builder) {
 		body = fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), body)
 	}
 	b.WriteString("; Init: the initial states\n")
-	p.define(b, "Init", body)
+	p.define(b, "init", body)
 }
 
 // group prints the obligations NAME: GOAL, one per goal: in a (push)

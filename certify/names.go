@@ -9,20 +9,20 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
-var simpleSymbol = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+var simpleSymbol = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.!]*$`)
 
-// reserved are SMT-LIB words (and this package's own names) a model
-// symbol must not be printed as.
-var reserved = map[string]bool{
-	"Int": true, "Real": true, "Bool": true, "Array": true, "Proc": true, "true": true, "false": true,
-	"and": true, "or": true, "not": true, "ite": true, "distinct": true, "select": true, "store": true,
-	"forall": true, "exists": true, "let": true, "is_proc": true, "Inv": true, "Dom": true, "Typed": true,
-	"Init": true, "some_proc": true, "div": true, "mod": true, "abs": true, "to_real": true, "par": true, "match": true, "as": true,
-}
+// sortNames are the SMT-LIB sort names a model symbol could be confused
+// with (model symbols are capitalised; this package's own names are in
+// lower case).
+var sortNames = map[string]bool{"Int": true, "Real": true, "Bool": true, "Array": true, "Proc": true}
 
-// quote returns name as an SMT-LIB symbol.
+// quote returns name as an SMT-LIB symbol: quoted when it has characters
+// outside a simple symbol, suffixed with ! when it is a sort's name.
 func quote(name string) string {
-	if simpleSymbol.MatchString(name) && !reserved[name] {
+	if sortNames[name] {
+		name += "!"
+	}
+	if simpleSymbol.MatchString(name) {
 		return name
 	}
 	return "|" + strings.ReplaceAll(name, "|", "_") + "|"

@@ -43,7 +43,7 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 	if len(e.names.args) > 1 {
 		facts = append(facts, "(distinct "+strings.Join(e.names.args, " ")+")")
 	}
-	facts = append([]string{p.apply("Typed", pre), p.apply("Inv", pre)}, facts...)
+	facts = append([]string{p.apply("typed", pre), p.apply("inv", pre)}, facts...)
 	if len(t.Guard) > 0 {
 		facts = append(facts, e.conj(t.Guard))
 	}
@@ -76,8 +76,8 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 		}
 		return pre(s)
 	}
-	facts = append(facts, p.apply("Typed", after))
-	p.group(b, p.transitionName(i), fmt.Sprintf("Inv is preserved by %s (%s)", t.Name, strings.Join(e.names.args, " ")),
+	facts = append(facts, p.apply("typed", after))
+	p.group(b, p.transitionName(i), fmt.Sprintf("inv is preserved by %s (%s)", t.Name, strings.Join(e.names.args, " ")),
 		decls, facts, p.invFails(after))
 }
 

@@ -59,8 +59,8 @@ func (p *printer) header() string {
 	var b strings.Builder
 	m := p.c.Sys.Model
 	fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
-	b.WriteString("; Inv = Dom and, for every cube node_N below, not node_N: the negation of the\n")
-	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n")
+	b.WriteString("; inv = dom and, for every cube node_N below, not node_N: the negation of the\n")
+	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
 	b.WriteString("(set-logic ALL)\n(define-sort Proc () Int)\n")
 	for _, name := range sortedKeys(m.Types) {
 		t := m.Types[name]
