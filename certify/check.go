@@ -61,18 +61,37 @@ func Outcomes(script, output string) []Outcome {
 	return out
 }
 
-// Z3 re-checks a certificate with the Z3 linked into cubew, each
-// obligation within rlimit resource units (Z3's rlimit; 0: none).
+// Z3 re-checks a certificate with the Z3 linked into cubew: each
+// obligation alone (see Split) in a fresh context, within rlimit resource
+// units (Z3's rlimit; 0: none). An SMT-LIB error (bad input, not a failed
+// obligation) is returned as an error.
 func Z3(script string, rlimit int) ([]Outcome, error) {
-	if len(Obligations(script)) == 0 {
+	names := Obligations(script)
+	if len(names) == 0 {
 		return nil, fmt.Errorf("not a cubew certificate: no obligation")
 	}
-	if rlimit > 0 {
-		script = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit) + script
-	}
-	output, err := z3.EvalSMTLIB2(script)
+	pieces, err := Split(script)
 	if err != nil {
 		return nil, err
 	}
-	return Outcomes(script, output), nil
+	if len(pieces) != len(names) {
+		return nil, fmt.Errorf("%d obligations announced, %d (check-sat) commands", len(names), len(pieces))
+	}
+	limit := ""
+	if rlimit > 0 {
+		limit = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit)
+	}
+	out := make([]Outcome, len(pieces))
+	for i, piece := range pieces {
+		output, err := z3.EvalSMTLIB2(limit + piece)
+		if err != nil {
+			return nil, fmt.Errorf("obligation %s: %v", names[i], err)
+		}
+		o := Outcomes(piece, output)
+		if len(o) != 1 {
+			return nil, fmt.Errorf("obligation %s: its (echo) is not the last before its (check-sat)", names[i])
+		}
+		out[i] = o[0]
+	}
+	return out, nil
 }

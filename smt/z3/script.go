@@ -10,8 +10,9 @@ import "unsafe"
 
 // EvalSMTLIB2 runs an SMT-LIB 2 script in a fresh Z3 context
 // (Z3_eval_smtlib2_string) and returns what the script printed: one line
-// per (check-sat) answer or (echo) string. A script with a bad command
-// (Z3 goes on after it) returns an error carrying Z3's message.
+// per (check-sat) answer, (echo) string or error. When a command failed
+// (Z3 goes on after it, printing an "(error ...)" line), the error is
+// returned too, with the output.
 func EvalSMTLIB2(script string) (string, error) {
 	c := NewContext()
 	defer c.Close()

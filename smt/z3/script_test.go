@@ -23,6 +23,7 @@ func TestEvalSMTLIB2(t *testing.T) {
 }
 
 func TestEvalSMTLIB2Error(t *testing.T) {
-	_, err := z3.EvalSMTLIB2("(assert (> y 1))\n(check-sat)")
+	out, err := z3.EvalSMTLIB2("(assert (> y 1))\n(check-sat)")
 	require.ErrorContains(t, err, "unknown constant y")
+	require.Contains(t, out, `(error "line 1 column 12: unknown constant y")`)
 }
