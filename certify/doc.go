@@ -7,15 +7,18 @@
 // is closed under pre-image. Its negation, with the subtypes of the
 // enumerated variables, is an inductive invariant
 //
-//	Inv(s) = Dom(s) ∧ ∧_i ∀ distinct processes x̄. ¬V_i(s, x̄)
+//	inv(s) = dom(s) ∧ ∧_i ∀ distinct processes x̄. ¬V_i(s, x̄)
 //
-// and the script asks, each in its own (push)/(pop) block announced by an
-// (echo "obligation NAME"), for a counterexample to
+// and the script asks for a counterexample to
 //
-//	init:          Init(s) ⇒ Inv(s)
-//	transition t:  Inv(s) ∧ t(s, s') ⇒ Inv(s'), one block per transition
-//	               (per disjunct of its guard)
-//	unsafe:        Inv(s) ⇒ ¬Unsafe(s)
+//	init:          init(s) ⇒ inv(s)
+//	transition t:  inv(s) ∧ t(s, s') ⇒ inv(s'), per transition (per
+//	               disjunct of its guard)
+//	unsafe:        inv(s) ⇒ ¬unsafe(s)
+//
+// one obligation per way each can fail (dom failing, or a state of one
+// cube, or of one unsafe cube), each a (push)/(pop) block announced by
+// an (echo "obligation GROUP: WAY") whose (check-sat) must answer unsat.
 //
 // Processes are integers in an uninterpreted set is_proc (1..number_procs
 // when bounded), arrays SMT-LIB arrays indexed by processes, enumerations
@@ -26,7 +29,7 @@
 // syntax.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
-// cubew, and Outcomes reads the answers of any prover (Z3 or cvc5) to a
-// certificate. docs/certificates.md says what is certified and what is
+// cubew, one obligation at a time (Split), and Outcomes reads the answers
+// of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is
 // assumed.
 package certify
