@@ -61,37 +61,30 @@ func Outcomes(script, output string) []Outcome {
 	return out
 }
 
-// Z3 re-checks a certificate with the Z3 linked into cubew: each
-// obligation alone (see Split) in a fresh context, within rlimit resource
-// units (Z3's rlimit; 0: none). An SMT-LIB error (bad input, not a failed
+// Z3 re-checks a certificate with the Z3 linked into cubew, in one
+// context, within rlimit resource units per obligation (0: no limit).
+// Z3 counts its rlimit over a context, so the script gets rlimit times
+// its number of obligations; once that is spent Z3 answers unknown to the
+// rest. An SMT-LIB error before an answer (bad input, not a failed
 // obligation) is returned as an error.
 func Z3(script string, rlimit int) ([]Outcome, error) {
 	names := Obligations(script)
 	if len(names) == 0 {
 		return nil, fmt.Errorf("not a cubew certificate: no obligation")
 	}
-	pieces, err := Split(script)
-	if err != nil {
+	if rlimit > 0 {
+		script = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit*len(names)) + script
+	}
+	output, err := z3.EvalSMTLIB2(script)
+	first, _, _ := strings.Cut(strings.TrimSpace(output), "\n")
+	if err != nil && (output == "" || strings.HasPrefix(first, "(error")) {
 		return nil, err
 	}
-	if len(pieces) != len(names) {
-		return nil, fmt.Errorf("%d obligations announced, %d (check-sat) commands", len(names), len(pieces))
-	}
-	limit := ""
-	if rlimit > 0 {
-		limit = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit)
-	}
-	out := make([]Outcome, len(pieces))
-	for i, piece := range pieces {
-		output, err := z3.EvalSMTLIB2(limit + piece)
-		if err != nil {
-			return nil, fmt.Errorf("obligation %s: %v", names[i], err)
+	outcomes := Outcomes(script, output)
+	for _, o := range outcomes {
+		if strings.HasPrefix(o.Answer, "(error") {
+			return nil, fmt.Errorf("obligation %s: %s", o.Obligation, o.Answer)
 		}
-		o := Outcomes(piece, output)
-		if len(o) != 1 {
-			return nil, fmt.Errorf("obligation %s: its (echo) is not the last before its (check-sat)", names[i])
-		}
-		out[i] = o[0]
 	}
-	return out, nil
+	return outcomes, nil
 }

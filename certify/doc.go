@@ -29,7 +29,7 @@
 // syntax.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
-// cubew, one obligation at a time (Split), and Outcomes reads the answers
+// cubew, and Outcomes reads the answers
 // of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is
 // assumed.
 package certify

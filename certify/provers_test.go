@@ -17,7 +17,7 @@ import (
 // counters, so that a loaded machine cannot flip a verdict. The largest
 // obligation of the tests needs a small fraction of each.
 const (
-	z3Rlimit   = 200_000_000
+	z3Rlimit   = 20_000_000
 	cvc5Rlimit = 50_000_000
 )
 
