@@ -76,6 +76,7 @@ func confirm(t *testing.T, script string, tallies map[string]*tally) {
 	t.Helper()
 	n := len(certify.Obligations(script))
 	require.Greater(t, n, 2, "init, transitions and unsafe obligations")
+	requireInitialStates(t, script)
 	for _, p := range provers {
 		start := time.Now()
 		outcomes := p.run(t, script)
@@ -103,4 +104,20 @@ func newTallies() map[string]*tally {
 		out[p.name] = &tally{}
 	}
 	return out
+}
+
+// requireInitialStates guards against a vacuous certificate: with the
+// certificate's declarations and global assertions, some state is typed
+// and initial (Z3 finds one), so the obligations do not hold merely
+// because the assumptions contradict each other.
+func requireInitialStates(t *testing.T, script string) {
+	t.Helper()
+	start := strings.Index(script, "\n; obligations init")
+	require.GreaterOrEqual(t, start, 0)
+	end := strings.Index(script[start:], "(push 1)\n(echo")
+	require.Greater(t, end, 0)
+	check := script[:start+end] + "(echo \"obligation initial states exist\")\n(check-sat)\n"
+	out, err := certify.Z3(check, z3Rlimit)
+	require.NoError(t, err)
+	require.Equal(t, "sat", out[0].Answer, "some typed initial state exists")
 }

@@ -87,7 +87,9 @@ func (p *printer) header() string {
 	}
 	sort.Ints(consts)
 	for _, k := range consts {
-		fmt.Fprintf(&b, "(assert (is_proc %d)) ; process #%d\n", k, k)
+		if m.NumProcs == 0 { // under a bound is_proc is defined: asserting it could only be inconsistent
+			fmt.Fprintf(&b, "(assert (is_proc %d)) ; process #%d\n", k, k)
+		}
 	}
 	for _, name := range sortedKeys(m.Symbols) {
 		if s := m.Symbols[name]; s.Class == syntax.SymConst {
