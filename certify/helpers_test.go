@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"testing"
-	"time"
 
 	"github.com/cubew/cubew/certify"
 	"github.com/cubew/cubew/reach"
@@ -22,9 +21,7 @@ func prove(t testing.TB, path string) *certify.Certificate {
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	res, err := reach.Check(ctx, sys, reach.Options{NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
+	res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
 	require.NoError(t, err)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}
