@@ -8,12 +8,14 @@ FUZZTIME ?= 5m
 all: build
 
 # deps installs what cgo and the pictures need when missing: Debian's
-# libz3-dev (Z3's C library, linked by smt/z3) and graphviz (dot, which
-# renders `cubew check --trace-svg`).
+# libz3-dev (Z3's C library, linked by smt/z3), graphviz (dot, which
+# renders `cubew check --trace-svg`) and cvc5 (the second prover that the
+# certify tests re-check SAFE certificates with).
 deps:
 	@missing=; \
 	[ -f /usr/include/z3.h ] || missing="$$missing libz3-dev"; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
+	command -v cvc5 >/dev/null 2>&1 || missing="$$missing cvc5"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing"; \
 		SUDO=; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \

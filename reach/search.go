@@ -139,6 +139,20 @@ type Result struct {
 	Assumed []string
 	Stats   Stats
 	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
+	// Invariant, for a Safe result, is the visited set the fixpoint closed
+	// on: every visited node not deleted later, and the user invariants
+	// (Node 0), in visit order. Its negation is an inductive invariant
+	// that excludes the unsafe states (package certify states it).
+	Invariant []InvariantCube
+}
+
+// InvariantCube is one cube of a Safe result's visited set, with the
+// node it comes from (ID 0 for a user invariant).
+type InvariantCube struct {
+	Node       int
+	Parent     int    // the node it is a pre-image of (0 for an unsafe cube or an invariant)
+	Transition string // the transition of that pre-image
+	Cube       *translate.Cube
 }
 
 // node is a cube in the search graph.
@@ -364,6 +378,9 @@ func (e *engine) result(r *Result) *Result {
 	case r.Verdict == translate.Safe:
 		r.Proved = names
 	}
+	if r.Verdict == translate.Safe {
+		r.Invariant = e.invariant()
+	}
 	if e.opts.KeepGraph {
 		for i := range e.graph {
 			if e.graph[i].Status == Visited && e.graph[i].node.deleted {
@@ -373,6 +390,26 @@ func (e *engine) result(r *Result) *Result {
 		r.Graph = e.graph
 	}
 	return r
+}
+
+// invariant lists the visited nodes that were not deleted, invariants
+// first.
+func (e *engine) invariant() []InvariantCube {
+	var out []InvariantCube
+	for _, n := range e.index.nodes {
+		if n.deleted {
+			continue
+		}
+		c := InvariantCube{Cube: n.cube}
+		if !n.inv {
+			c.Node = n.id
+		}
+		if n.parent != nil {
+			c.Parent, c.Transition = n.parent.id, n.via.Name
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // record adds a popped node to the search graph when it is kept.

@@ -27,6 +27,7 @@ type checkOpts struct {
 	format           formatFlag
 	junit            string
 	pics             pictureOpts
+	certificate      string
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -76,6 +77,9 @@ UNKNOWN (and none UNSAFE).`,
   cubew check --trace-svg trace.svg --dot search.dot examples/flag_mutex.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := certificateDest(o.certificate, args); err != nil {
+				return err
+			}
 			return o.pics.run(cmd, args, "check", o.format, o.trace, o.junit,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
 		},
@@ -90,6 +94,7 @@ UNKNOWN (and none UNSAFE).`,
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
+	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	o.pics.flags(cmd, true)
 	registerEnumCompletions(cmd)
 	return cmd
@@ -101,6 +106,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	defer cancel()
 	start := time.Now()
 	m, model, mm, err := loadUnder(ctx, path, o.model)
+	if err == nil {
+		err = certificateUsable(o.certificate, m)
+	}
 	var sys *translate.System
 	if err == nil {
 		sys, err = buildUnder(ctx, m)
@@ -122,6 +130,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	prog.done()
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := writeCertificate(o.certificate, path, sys, res.Result); err != nil {
+		return fileResult{}, err
 	}
 	if !o.assumeInvariants {
 		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state

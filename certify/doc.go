@@ -1,0 +1,35 @@
+// Package certify states a SAFE answer of the backward reachability search
+// as a certificate another prover can re-check: an SMT-LIB 2 script whose
+// obligations each answer unsat exactly when the answer is proved.
+//
+// A SAFE answer means that the union U of the visited cubes (reach's
+// Result.Invariant) meets no initial state, contains the unsafe cubes and
+// is closed under pre-image. Its negation, with the subtypes of the
+// enumerated variables, is an inductive invariant
+//
+//	inv(s) = dom(s) ∧ ∧_i ∀ distinct processes x̄. ¬V_i(s, x̄)
+//
+// and the script asks for a counterexample to
+//
+//	init:          init(s) ⇒ inv(s)
+//	transition t:  inv(s) ∧ t(s, s') ⇒ inv(s'), per transition (per
+//	               disjunct of its guard)
+//	unsafe:        inv(s) ⇒ ¬unsafe(s)
+//
+// one obligation per way each can fail (dom failing, or a state of one
+// cube, or of one unsafe cube), each a (push)/(pop) block announced by
+// an (echo "obligation GROUP: WAY") whose (check-sat) must answer unsat.
+//
+// Processes are integers in an uninterpreted set is_proc (1..number_procs
+// when bounded), arrays SMT-LIB arrays indexed by processes, enumerations
+// datatypes, Cubicle's bool Bool, int and real Int and Real. Every state
+// is assumed well typed (a proc-typed value is a process). Each cube is a
+// define-fun named after its node, with a comment giving the node, the
+// node and transition it is a pre-image of, and the cube in cubew's
+// syntax.
+//
+// Write prints a certificate; Z3 re-checks one with the Z3 linked into
+// cubew, and Outcomes reads the answers
+// of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is
+// assumed.
+package certify

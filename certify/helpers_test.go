@@ -1,0 +1,36 @@
+package certify_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/smt/z3"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// prove checks a model under SC and returns its SAFE certificate.
+func prove(t testing.TB, path string) *certify.Certificate {
+	t.Helper()
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}
+}
+
+// text prints a certificate.
+func text(t testing.TB, c *certify.Certificate) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, certify.Write(&b, c))
+	return b.String()
+}

@@ -1,0 +1,210 @@
+package certify
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// ErrWeak is returned for a model checked under a weak memory model.
+var ErrWeak = errors.New("certificates for weak models are not supported yet")
+
+// Certificate is a SAFE answer to state: the model and the visited cubes
+// of the search that proved it.
+type Certificate struct {
+	Sys    *translate.System
+	Cubes  []reach.InvariantCube // reach's Result.Invariant
+	Source string                // the model file, for the header
+}
+
+// Write prints c as an SMT-LIB 2 script (see the package documentation).
+func Write(w io.Writer, c *Certificate) error {
+	if c.Sys.Model.Weak {
+		return ErrWeak
+	}
+	p := newPrinter(c)
+	body := p.body()
+	_, err := io.WriteString(w, p.header()+body)
+	return err
+}
+
+// printer holds what the parts of a certificate share.
+type printer struct {
+	c     *Certificate
+	state []*syntax.Symbol // variables and arrays, by name
+	env   env
+	cubes []string // the names of the cubes of Inv
+}
+
+func newPrinter(c *Certificate) *printer {
+	p := &printer{c: c, env: env{consts: map[int]bool{}, syms: c.Sys.Model.Symbols}}
+	for _, s := range c.Sys.Model.Symbols {
+		if s.Class == syntax.SymVar || s.Class == syntax.SymArray {
+			p.state = append(p.state, s)
+		}
+	}
+	sort.Slice(p.state, func(i, j int) bool { return p.state[i].Name < p.state[j].Name })
+	return p
+}
+
+// header declares the sorts, the processes, the constants and the pre
+// state; it comes after the body, which collects the process constants.
+func (p *printer) header() string {
+	var b strings.Builder
+	m := p.c.Sys.Model
+	fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
+	b.WriteString("; inv = dom and, for every cube node_N below, not node_N: the negation of the\n")
+	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
+	b.WriteString("(set-logic ALL)\n(define-sort Proc () Int)\n")
+	for _, name := range sortedKeys(m.Types) {
+		t := m.Types[name]
+		switch t.Kind {
+		case syntax.TEnum:
+			ctors := make([]string, len(t.Constructors))
+			for i, k := range t.Constructors {
+				ctors[i] = "(" + quote(k) + ")"
+			}
+			fmt.Fprintf(&b, "(declare-datatypes ((%s 0)) ((%s)))\n", quote(t.Name), strings.Join(ctors, " "))
+		case syntax.TAbstract:
+			fmt.Fprintf(&b, "(declare-sort %s 0)\n", quote(t.Name))
+		}
+	}
+	if m.NumProcs > 0 {
+		fmt.Fprintf(&b, "; the processes: 1..number_procs\n(define-fun is_proc ((p Proc)) Bool (and (<= 1 p) (<= p %d)))\n", m.NumProcs)
+	} else {
+		b.WriteString("; the processes: any set of integers with at least one member\n(declare-fun is_proc (Proc) Bool)\n")
+		b.WriteString("(declare-const some_proc Proc)\n(assert (is_proc some_proc))\n")
+	}
+	var consts []int
+	for k := range p.env.consts {
+		consts = append(consts, k)
+	}
+	sort.Ints(consts)
+	for _, k := range consts {
+		if m.NumProcs == 0 { // under a bound is_proc is defined: asserting it could only be inconsistent
+			fmt.Fprintf(&b, "(assert (is_proc %d)) ; process #%d\n", k, k)
+		}
+	}
+	for _, name := range sortedKeys(m.Symbols) {
+		if s := m.Symbols[name]; s.Class == syntax.SymConst {
+			fmt.Fprintf(&b, "(declare-const %s %s)\n", quote(s.Name), symSort(s))
+			if typed := p.typed(s, env{}); typed != "" {
+				fmt.Fprintf(&b, "(assert %s)\n", typed)
+			}
+		}
+	}
+	b.WriteString("; the state before a step\n")
+	for _, s := range p.state {
+		fmt.Fprintf(&b, "(declare-const %s %s)\n", quote("pre."+s.Name), symSort(s))
+	}
+	return b.String()
+}
+
+// params is the parameter list of a function of the state.
+func (p *printer) params() string {
+	parts := make([]string, len(p.state))
+	for i, s := range p.state {
+		parts[i] = "(" + quote(s.Name) + " " + symSort(s) + ")"
+	}
+	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// apply applies a function of the state to the state named by arg.
+func (p *printer) apply(fn string, arg func(*syntax.Symbol) string) string {
+	if len(p.state) == 0 {
+		return fn
+	}
+	parts := []string{fn}
+	for _, s := range p.state {
+		parts = append(parts, arg(s))
+	}
+	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// pre names the state before a step.
+func pre(s *syntax.Symbol) string { return quote("pre." + s.Name) }
+
+// define prints a function of the state.
+func (p *printer) define(b *strings.Builder, name, body string) {
+	fmt.Fprintf(b, "(define-fun %s %s Bool\n  %s)\n", name, p.params(), body)
+}
+
+// forallCells quantifies body over every process cell of s (arity > 0).
+func forallCells(s *syntax.Symbol, e env, body func(cell string) string) string {
+	vars := make([]string, s.Arity)
+	binds := make([]string, s.Arity)
+	guards := make([]string, s.Arity)
+	for i := range vars {
+		vars[i] = fmt.Sprintf("j%d", i)
+		binds[i] = "(" + vars[i] + " Proc)"
+		guards[i] = "(is_proc " + vars[i] + ")"
+	}
+	inner := body(cell(e.state(s), vars))
+	if s.Arity == 0 {
+		return inner
+	}
+	return fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), inner)
+}
+
+// typed says that the values of a proc-typed symbol are processes ("" for
+// other symbols).
+func (p *printer) typed(s *syntax.Symbol, e env) string {
+	if s.Type.Kind != syntax.TProc {
+		return ""
+	}
+	return forallCells(s, e, func(c string) string { return "(is_proc " + c + ")" })
+}
+
+// dom says that the values of an enumerated symbol are in its subtype.
+func dom(s *syntax.Symbol, e env) string {
+	sub := translate.SubtypeOf(s)
+	if sub == nil || s.Class == syntax.SymConstructor {
+		return ""
+	}
+	return forallCells(s, e, func(c string) string {
+		var ors []string
+		for _, k := range s.Type.Constructors {
+			if sub[k] {
+				ors = append(ors, "(= "+c+" "+ctor(k)+")")
+			}
+		}
+		return or(ors...)
+	})
+}
+
+// exists is a cube: distinct processes p1..pn with the literals.
+func (p *printer) exists(c *translate.Cube, e env) string {
+	parts := make([]string, 0, c.NVars+1+len(c.Lits))
+	var binds, vars []string
+	for i := 1; i <= c.NVars; i++ {
+		v := e.proc(translate.Proc(i))
+		vars = append(vars, v)
+		binds = append(binds, "("+v+" Proc)")
+		parts = append(parts, "(is_proc "+v+")")
+	}
+	if len(vars) > 1 {
+		parts = append(parts, "(distinct "+strings.Join(vars, " ")+")")
+	}
+	for _, l := range c.Lits {
+		parts = append(parts, e.literal(l))
+	}
+	if len(binds) == 0 {
+		return and(parts...)
+	}
+	return fmt.Sprintf("(exists (%s) %s)", strings.Join(binds, " "), and(parts...))
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// certificateUsable rejects --certificate on a model checked under a weak
+// memory model (a usage error: exit status 2).
+func certificateUsable(dest string, m *syntax.Model) error {
+	if dest != "" && m.Weak {
+		return withCode(exitBadInput, "--certificate: %v (check it with --model sc, or see docs/certificates.md)", certify.ErrWeak)
+	}
+	return nil
+}
+
+// certificatePath is where the certificate of model path goes: dest
+// itself when it names a .smt2 file, else dest/NAME.smt2 (dest a folder,
+// made when missing).
+func certificatePath(dest, path string) (string, error) {
+	if strings.HasSuffix(dest, ".smt2") {
+		return dest, nil
+	}
+	if err := os.MkdirAll(dest, 0o755); err != nil {
+		return "", err
+	}
+	return filepath.Join(dest, strings.TrimSuffix(filepath.Base(path), ".cub")+".smt2"), nil
+}
+
+// writeCertificate writes the certificate of a SAFE answer (nothing for
+// other verdicts).
+func writeCertificate(dest, path string, sys *translate.System, res *reach.Result) error {
+	if dest == "" || res.Verdict != translate.Safe {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}); err != nil {
+		return withCode(exitBadInput, "--certificate: %v", err)
+	}
+	file, err := certificatePath(dest, path)
+	if err == nil {
+		err = os.WriteFile(file, b.Bytes(), 0o644)
+	}
+	if err != nil {
+		return withCode(exitBadInput, "--certificate: %v", err)
+	}
+	return nil
+}
+
+// certificateDest rejects one .smt2 file for several models, or for a
+// folder of models.
+func certificateDest(dest string, args []string) error {
+	if !strings.HasSuffix(dest, ".smt2") {
+		return nil
+	}
+	several := len(args) > 1
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && st.IsDir() {
+			several = true
+		}
+	}
+	if several {
+		return withCode(exitBadInput, "--certificate %s: several models need a folder, not one .smt2 file", dest)
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/cubew/cubew/certify"
+	"github.com/spf13/cobra"
+)
+
+func newCertifyCmd() *cobra.Command {
+	var rlimit int
+	cmd := &cobra.Command{
+		Use:   "certify FILE.smt2...",
+		Short: "Re-check SAFE certificates (written by check --certificate) with Z3",
+		Long: `Run every obligation of each certificate with the Z3 linked into cubew and
+print its answer: "unsat (holds)" when the obligation is proved, "sat (fails)"
+or "unknown (fails)" otherwise. docs/certificates.md says what a certificate
+states and what it assumes; any SMT-LIB 2 prover can re-check one too
+(cvc5 --incremental FILE.smt2).
+
+Exit status: 0 every obligation of every certificate holds, 1 some fails,
+2 bad input (unreadable file, not a certificate, SMT-LIB error).`,
+		Example: `  cubew check --certificate peterson.smt2 examples/peterson.cub
+  cubew certify peterson.smt2`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			failed := false
+			for _, path := range args {
+				script, err := os.ReadFile(path)
+				if err != nil {
+					return withCode(exitBadInput, "%v", err)
+				}
+				outcomes, err := certify.Z3(string(script), rlimit)
+				if err != nil {
+					return withCode(exitBadInput, "%s: %v", path, err)
+				}
+				held := 0
+				for _, o := range outcomes {
+					verdict := "(fails)"
+					if o.Holds() {
+						verdict = "(holds)"
+						held++
+					}
+					fmt.Fprintf(out, "%s: obligation %s: %s %s\n", path, o.Obligation, o.Answer, verdict)
+				}
+				if held == len(outcomes) {
+					fmt.Fprintf(out, "%s: certificate holds: %d obligations unsat\n", path, held)
+				} else {
+					failed = true
+					fmt.Fprintf(out, "%s: certificate REJECTED: %d of %d obligations fail\n", path, len(outcomes)-held, len(outcomes))
+				}
+			}
+			if failed {
+				return silentCode(exitUnsafe)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "Z3 resource units per obligation (Z3's rlimit, deterministic; the certificate gets this times its obligations); 0 for none")
+	return cmd
+}

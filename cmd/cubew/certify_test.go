@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestCertificateRoundTrip writes the certificate of a SAFE answer and
+// re-checks it with cubew certify: every obligation holds (exit 0); the
+// same certificate with a cube dropped from the invariant is rejected
+// (exit 1).
+func TestCertificateRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "token.smt2")
+	code, _, errs := cubew(t, "check", "--certificate", cert, "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code, errs)
+	code, out, errs := cubew(t, "certify", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "certificate holds")
+	require.NotContains(t, out, "(fails)")
+
+	text, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	// Drop the unsafe cube from inv: its conjunct becomes (not false).
+	mutant := regexp.MustCompile(`\(not \(node_1 ([^()]*)\)\)`).ReplaceAllString(string(text), "(not (and false (node_1 $1)))")
+	require.NotEqual(t, string(text), mutant, "the unsafe cube is a conjunct of inv")
+	bad := filepath.Join(dir, "mutant.smt2")
+	require.NoError(t, os.WriteFile(bad, []byte(mutant), 0o644))
+	code, out, _ = cubew(t, "certify", bad)
+	require.Equal(t, exitUnsafe, code, out)
+	require.Contains(t, out, "unsafe: unsafe_1: sat (fails)")
+	require.Contains(t, out, "certificate REJECTED")
+}
+
+// TestCertificateUsage pins the usage errors of --certificate and certify.
+func TestCertificateUsage(t *testing.T) {
+	dir := t.TempDir()
+	notCert := filepath.Join(dir, "x.smt2")
+	require.NoError(t, os.WriteFile(notCert, []byte("(check-sat)\n"), 0o644))
+	bad := filepath.Join(dir, "bad.smt2")
+	require.NoError(t, os.WriteFile(bad, []byte("(push 1)\n(echo \"obligation x\")\n(assert (> y 1))\n(check-sat)\n(pop 1)\n"), 0o644))
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"weak model", []string{"check", "--certificate", filepath.Join(dir, "w.smt2"), "testdata/flag_mutex_fenced.cub"},
+			exitBadInput, "certificates for weak models are not supported yet"},
+		{"one file for several models", []string{"check", "--certificate", filepath.Join(dir, "c.smt2"), "testdata/token_mutex.cub", "testdata/flag_mutex.cub"},
+			exitBadInput, "several models need a folder"},
+		{"not a certificate", []string{"certify", notCert}, exitBadInput, "not a cubew certificate"},
+		{"smt-lib error", []string{"certify", bad}, exitBadInput, "unknown constant y"},
+		{"missing", []string{"certify", filepath.Join(dir, "nope.smt2")}, exitBadInput, "no such file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errs := cubew(t, c.args...)
+			require.Equal(t, c.code, code, "stderr: %s", errs)
+			require.Contains(t, errs, c.stderr)
+		})
+	}
+}
+
+// TestCertificateFolder writes one certificate per SAFE model of a folder
+// argument list, none for an UNSAFE one.
+func TestCertificateFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "certs")
+	code, _, errs := cubew(t, "check", "--model", "sc", "--certificate", dir, "testdata/token_mutex.cub", "testdata/check_then_set.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	require.Equal(t, "token_mutex.smt2", entries[0].Name())
+}
