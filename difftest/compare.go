@@ -1,0 +1,253 @@
+package difftest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/smt/z3"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// Budget bounds the work of one comparison; every limit counts work, never
+// time, so a comparison is deterministic.
+type Budget struct {
+	MaxNodes  int // nodes reach.Check visits before answering UNKNOWN
+	MaxStates int // states dpor.Explicit finds on one instance before giving up
+	MaxN      int // the oracle explores the instances with 2..MaxN processes
+}
+
+// DefaultBudget is the budget of the tests: small models finish well
+// within it.
+var DefaultBudget = Budget{MaxNodes: 2000, MaxStates: 20000, MaxN: 3}
+
+// Case is one model to compare under one memory model.
+type Case struct {
+	Name  string // where the model comes from (generator seed, mutant)
+	Src   string // the model's source text
+	Model memmodel.Model
+}
+
+// Run parses and type-checks the case's model (as cubew does for its
+// memory model), runs both engines within the budget and classifies the
+// answers. A model that does not type-check, or that an engine rejects,
+// comes back as ClassError with the reason.
+func Run(ctx context.Context, c Case, b Budget) *Outcome {
+	o := &Outcome{Case: c}
+	m, err := syntax.ParseAndCheck(c.Name, []byte(c.Src), syntax.CheckOptions{SC: c.Model == memmodel.SC})
+	if err != nil {
+		return o.fail("type check: %v", err)
+	}
+	o.weak = m.Weak
+	res, err := runReach(ctx, m, c.Model, b.MaxNodes)
+	if err != nil {
+		return o.fail("reach: %v", err)
+	}
+	o.Reach = res
+	if err := o.runExplicit(ctx, m, b); err != nil {
+		return o.fail("explicit: %v", err)
+	}
+	if res.Verdict == translate.Unsafe {
+		o.replay(ctx, m)
+	}
+	o.classify()
+	return o
+}
+
+// runReach runs the parameterized engine as cubew check does.
+func runReach(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int) (*reach.Result, error) {
+	sys, err := translate.Build(m)
+	if err != nil {
+		return nil, err
+	}
+	return reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,
+		NewSolver: func() smt.Solver { return z3.New() }})
+}
+
+// runExplicit explores the instances with 2..MaxN processes (at most
+// number_procs) until one reaches an unsafe state.
+func (o *Outcome) runExplicit(ctx context.Context, m *syntax.Model, b Budget) error {
+	for n := 2; n <= b.MaxN; n++ {
+		if m.NumProcs > 0 && n > m.NumProcs {
+			break
+		}
+		res, err := dpor.Explicit(ctx, m, dpor.Options{N: n, Model: o.Case.Model, MaxStates: b.MaxStates})
+		if err != nil {
+			return err
+		}
+		o.Explicit = append(o.Explicit, res)
+		if res.Verdict == translate.Unsafe {
+			break
+		}
+	}
+	return nil
+}
+
+// replay replays reach's counterexample on the instance with as many
+// processes as it names: in its own order, else (under weak memory) in
+// another interleaving keeping each process's order, as cubew crosscheck
+// does.
+func (o *Outcome) replay(ctx context.Context, m *syntax.Model) {
+	t := o.Reach.Trace
+	if t == nil {
+		o.ReplayErr = "UNSAFE without a counterexample"
+		return
+	}
+	steps := make([]dpor.TraceStep, len(t.Steps))
+	for i, s := range t.Steps {
+		idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Pos == s.Pos() })
+		if idx < 0 {
+			o.ReplayErr = fmt.Sprintf("trace step %d: no transition of the model at %s", i+1, s.Pos())
+			return
+		}
+		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
+	}
+	opts := dpor.Options{N: t.Procs, Model: o.Case.Model}
+	_, err := dpor.ReplayTrace(ctx, m, opts, steps, t.Unsafe)
+	if err != nil {
+		if _, err2 := dpor.ReplayTraceProcs(ctx, m, opts, steps, t.Unsafe); err2 == nil {
+			err = nil
+		}
+	}
+	if err != nil {
+		o.ReplayErr = err.Error()
+		return
+	}
+	o.Replayed = true
+}
+
+// explicitUnsafe returns the instance size at which the oracle reached an
+// unsafe state, or 0.
+func (o *Outcome) explicitUnsafe() int {
+	for _, r := range o.Explicit {
+		if r.Verdict == translate.Unsafe {
+			return r.N
+		}
+	}
+	return 0
+}
+
+// explicitExhausted reports whether the oracle explored the instance with
+// n processes completely without reaching an unsafe state.
+func (o *Outcome) explicitExhausted(n int) bool {
+	for _, r := range o.Explicit {
+		if r.N == n {
+			return r.Verdict == translate.Safe && !r.Bounded
+		}
+	}
+	return false
+}
+
+// explicitBudgetOut reports whether some instance ran out of states.
+func (o *Outcome) explicitBudgetOut() bool {
+	return slices.ContainsFunc(o.Explicit, func(r *dpor.Result) bool { return r.Verdict == translate.Unknown })
+}
+
+// explicitMaxN is the largest instance the oracle explored.
+func (o *Outcome) explicitMaxN() int {
+	if len(o.Explicit) == 0 {
+		return 0
+	}
+	return o.Explicit[len(o.Explicit)-1].N
+}
+
+// classify sets the outcome's class from the answers.
+func (o *Outcome) classify() {
+	found := o.explicitUnsafe()
+	switch o.Reach.Verdict {
+	case translate.Unknown:
+		o.Class = ClassReachBudget
+	case translate.Safe:
+		switch {
+		case found > 0:
+			o.Class = ClassWrongSafe
+		case o.explicitBudgetOut():
+			o.Class = ClassExplicitBudget
+		default:
+			o.Class = ClassAgreeSafe
+		}
+	case translate.Unsafe:
+		procs := 0
+		if o.Reach.Trace != nil {
+			procs = o.Reach.Trace.Procs
+		}
+		switch {
+		case !o.Replayed && o.weak && o.Case.Model == memmodel.PSO:
+			o.Class = ClassSpuriousPSO
+		case !o.Replayed:
+			o.Class = ClassSpurious
+		case found > 0:
+			o.Class = ClassAgreeUnsafe
+		case procs > o.explicitMaxN():
+			o.Class = ClassUnsafeMoreProcs
+			o.Note = fmt.Sprintf("the counterexample needs %d processes; the oracle explored up to %d", procs, o.explicitMaxN())
+		case o.explicitExhausted(procs):
+			o.Class = ClassExplicitMiss
+		default:
+			o.Class = ClassExplicitBudget
+		}
+	}
+}
+
+// fail records an error outcome.
+func (o *Outcome) fail(format string, args ...any) *Outcome {
+	o.Class = ClassError
+	o.Note = fmt.Sprintf(format, args...)
+	return o
+}
+
+// reachAnswer renders reach's answer on one line.
+func (o *Outcome) reachAnswer() string {
+	if o.Reach == nil {
+		return "none"
+	}
+	s := o.Reach.Verdict.String()
+	switch {
+	case o.Reach.Verdict == translate.Unknown:
+		s += " (" + o.Reach.Reason + ")"
+	case o.Reach.Trace != nil:
+		s += fmt.Sprintf(" with %d processes: %s", o.Reach.Trace.Procs, o.Reach.Trace)
+		if o.ReplayErr != "" {
+			s += "; does not replay: " + o.ReplayErr
+		} else if o.Replayed {
+			s += "; replays"
+		}
+	}
+	return s
+}
+
+// explicitAnswer renders the oracle's answers on one line.
+func (o *Outcome) explicitAnswer() string {
+	var parts []string
+	for _, r := range o.Explicit {
+		s := fmt.Sprintf("n=%d %s (%d states)", r.N, r.Verdict, r.States)
+		if r.Witness != nil {
+			s += ": " + witnessLine(r.Witness)
+		}
+		if r.Verdict == translate.Unknown {
+			s += " " + r.Reason
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// witnessLine renders an oracle witness's transition instances on one line.
+func witnessLine(w *dpor.Witness) string {
+	parts := []string{"init"}
+	for _, s := range w.Steps {
+		if s.Kind == dpor.StepTransition {
+			parts = append(parts, s.String())
+		}
+	}
+	return strings.Join(append(parts, w.UnsafeName), " -> ")
+}

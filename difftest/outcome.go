@@ -1,0 +1,129 @@
+package difftest
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/reach"
+)
+
+// Class is what a comparison found.
+type Class int
+
+// The classes of outcomes. Those from ClassWrongSafe on are disagreements
+// (bugs in cubew); ClassError is a model an engine or the checker rejected.
+const (
+	ClassAgreeSafe       Class = iota // reach SAFE, the oracle exhausted every instance
+	ClassAgreeUnsafe                  // reach UNSAFE with a replaying trace, the oracle reached unsafe
+	ClassUnsafeMoreProcs              // reach UNSAFE, replays, with more processes than the oracle explored
+	ClassReachBudget                  // reach UNKNOWN at its node budget
+	ClassExplicitBudget               // the oracle ran out of states on an instance that mattered
+	ClassSpuriousPSO                  // reach UNSAFE under pso with a trace that does not replay (expected today)
+	ClassWrongSafe                    // disagreement: reach SAFE, an instance reaches unsafe
+	ClassSpurious                     // disagreement: reach UNSAFE (sc, tso) with a trace that does not replay
+	ClassExplicitMiss                 // disagreement: the trace replays with n processes, the oracle exhausted n without it
+	ClassError                        // the model was rejected (type check, translate, an engine)
+	numClasses
+)
+
+var classNames = [...]string{
+	ClassAgreeSafe: "agree-safe", ClassAgreeUnsafe: "agree-unsafe", ClassUnsafeMoreProcs: "unsafe-more-procs",
+	ClassReachBudget: "reach-budget", ClassExplicitBudget: "explicit-budget", ClassSpuriousPSO: "spurious-pso",
+	ClassWrongSafe: "WRONG-SAFE", ClassSpurious: "SPURIOUS", ClassExplicitMiss: "EXPLICIT-MISS", ClassError: "error",
+}
+
+func (c Class) String() string { return classNames[c] }
+
+// Disagreement reports whether the class is a bug in cubew.
+func (c Class) Disagreement() bool { return c >= ClassWrongSafe && c < ClassError }
+
+// Compared reports whether both engines answered, so that the comparison
+// said something (agreement or disagreement).
+func (c Class) Compared() bool {
+	switch c {
+	case ClassReachBudget, ClassExplicitBudget, ClassError:
+		return false
+	}
+	return true
+}
+
+// Outcome is the result of comparing the engines on one case.
+type Outcome struct {
+	Case     Case
+	Class    Class
+	Reach    *reach.Result
+	Explicit []*dpor.Result // one per instance explored, n = 2, 3, ...
+	// Replayed says that reach's counterexample replays on a concrete
+	// instance; ReplayErr says why not.
+	Replayed  bool
+	ReplayErr string
+	Note      string
+	weak      bool // the model was checked with the weak-memory rules
+}
+
+// Report renders the outcome for a failure message: the model's name,
+// memory model, both answers and the model text, ready to paste into a
+// file of testdata/regress.
+func (o *Outcome) Report() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s under %s: %s\n", o.Case.Name, o.Case.Model.Name(), o.Class)
+	fmt.Fprintf(&b, "  reach:    %s\n", o.reachAnswer())
+	fmt.Fprintf(&b, "  explicit: %s\n", o.explicitAnswer())
+	if o.Note != "" {
+		fmt.Fprintf(&b, "  note:     %s\n", o.Note)
+	}
+	b.WriteString("---- model ----\n")
+	b.WriteString(o.Case.Src)
+	if !strings.HasSuffix(o.Case.Src, "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Tally counts outcomes by class.
+type Tally [numClasses]int
+
+// Add counts one outcome.
+func (t *Tally) Add(c Class) { t[c]++ }
+
+// Total is the number of outcomes counted.
+func (t *Tally) Total() int {
+	n := 0
+	for _, k := range t {
+		n += k
+	}
+	return n
+}
+
+// Compared is the number of outcomes where both engines answered.
+func (t *Tally) Compared() int {
+	n := 0
+	for c, k := range t {
+		if Class(c).Compared() {
+			n += k
+		}
+	}
+	return n
+}
+
+// Disagreements is the number of outcomes that are bugs in cubew.
+func (t *Tally) Disagreements() int {
+	n := 0
+	for c, k := range t {
+		if Class(c).Disagreement() {
+			n += k
+		}
+	}
+	return n
+}
+
+func (t *Tally) String() string {
+	parts := []string{fmt.Sprintf("total %d, compared %d", t.Total(), t.Compared())}
+	for c, k := range t {
+		if k > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", Class(c), k))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
