@@ -21,11 +21,15 @@ type Budget struct {
 	MaxNodes  int // nodes reach.Check visits before answering UNKNOWN
 	MaxStates int // states dpor.Explicit finds on one instance before giving up
 	MaxN      int // the oracle explores the instances with 2..MaxN processes
+	// MaxBuffer bounds each store buffer of the oracle (dpor.Options), so
+	// that a process looping through writes does not exhaust MaxStates; an
+	// instance the bound cut is not exhausted (Result.Bounded).
+	MaxBuffer int
 }
 
 // DefaultBudget is the budget of the tests: small models finish well
 // within it.
-var DefaultBudget = Budget{MaxNodes: 2000, MaxStates: 20000, MaxN: 3}
+var DefaultBudget = Budget{MaxNodes: 2000, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
 
 // Case is one model to compare under one memory model.
 type Case struct {
@@ -45,7 +49,11 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		return o.fail("type check: %v", err)
 	}
 	o.weak = m.Weak
-	res, err := runReach(ctx, m, c.Model, b.MaxNodes)
+	sys, err := translate.Build(m)
+	if err != nil {
+		return o.fail("translate: %v", err)
+	}
+	res, err := reach.Check(ctx, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, NewSolver: newSolver})
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}
@@ -54,20 +62,42 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		return o.fail("explicit: %v", err)
 	}
 	if res.Verdict == translate.Unsafe {
-		o.replay(ctx, m)
+		if m.Weak && c.Model != memmodel.SC {
+			o.replay(ctx, m)
+		} else {
+			o.replaySC(ctx, sys)
+		}
 	}
 	o.classify()
+	if o.Class.Disagreement() {
+		if bug := knownBug(m, o); bug != "" {
+			o.Note = fmt.Sprintf("%s (%s)", bug, o.Class)
+			o.Class = ClassKnownBug
+		}
+	}
 	return o
 }
 
-// runReach runs the parameterized engine as cubew check does.
-func runReach(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int) (*reach.Result, error) {
-	sys, err := translate.Build(m)
-	if err != nil {
-		return nil, err
+// newSolver is the solver of reach, as cubew check makes it.
+func newSolver() smt.Solver { return z3.New() }
+
+// replaySC confirms reach's counterexample of a model without weak
+// memory forwards on the solver (reach.Replay, as cubew check
+// --verify-trace does), which also chooses process identities within
+// number_procs; the confirmed trace replaces reach's.
+func (o *Outcome) replaySC(ctx context.Context, sys *translate.System) {
+	if o.Reach.Trace == nil {
+		o.ReplayErr = "UNSAFE without a counterexample"
+		return
 	}
-	return reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: func() smt.Solver { return z3.New() }})
+	s := newSolver()
+	defer s.Close()
+	t, err := reach.Replay(ctx, sys, o.Reach.Trace, s)
+	if err != nil {
+		o.ReplayErr = err.Error()
+		return
+	}
+	o.Reach.Trace, o.Replayed = t, true
 }
 
 // runExplicit explores the instances with 2..MaxN processes (at most
@@ -77,7 +107,7 @@ func (o *Outcome) runExplicit(ctx context.Context, m *syntax.Model, b Budget) er
 		if m.NumProcs > 0 && n > m.NumProcs {
 			break
 		}
-		res, err := dpor.Explicit(ctx, m, dpor.Options{N: n, Model: o.Case.Model, MaxStates: b.MaxStates})
+		res, err := dpor.Explicit(ctx, m, dpor.Options{N: n, Model: o.Case.Model, MaxStates: b.MaxStates, MaxBuffer: b.MaxBuffer})
 		if err != nil {
 			return err
 		}
@@ -89,7 +119,7 @@ func (o *Outcome) runExplicit(ctx context.Context, m *syntax.Model, b Budget) er
 	return nil
 }
 
-// replay replays reach's counterexample on the instance with as many
+// replay replays reach's counterexample of a weak model on the instance with as many
 // processes as it names: in its own order, else (under weak memory) in
 // another interleaving keeping each process's order, as cubew crosscheck
 // does.

@@ -20,6 +20,7 @@ const (
 	ClassReachBudget                  // reach UNKNOWN at its node budget
 	ClassExplicitBudget               // the oracle ran out of states on an instance that mattered
 	ClassSpuriousPSO                  // reach UNSAFE under pso with a trace that does not replay (expected today)
+	ClassKnownBug                     // a disagreement explained by an open bug of knownBugs (Note names it)
 	ClassWrongSafe                    // disagreement: reach SAFE, an instance reaches unsafe
 	ClassSpurious                     // disagreement: reach UNSAFE (sc, tso) with a trace that does not replay
 	ClassExplicitMiss                 // disagreement: the trace replays with n processes, the oracle exhausted n without it
@@ -29,7 +30,7 @@ const (
 
 var classNames = [...]string{
 	ClassAgreeSafe: "agree-safe", ClassAgreeUnsafe: "agree-unsafe", ClassUnsafeMoreProcs: "unsafe-more-procs",
-	ClassReachBudget: "reach-budget", ClassExplicitBudget: "explicit-budget", ClassSpuriousPSO: "spurious-pso",
+	ClassReachBudget: "reach-budget", ClassExplicitBudget: "explicit-budget", ClassSpuriousPSO: "spurious-pso", ClassKnownBug: "known-bug",
 	ClassWrongSafe: "WRONG-SAFE", ClassSpurious: "SPURIOUS", ClassExplicitMiss: "EXPLICIT-MISS", ClassError: "error",
 }
 
