@@ -31,6 +31,10 @@ type Budget struct {
 // within it.
 var DefaultBudget = Budget{MaxNodes: 2000, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
 
+// MutantBudget is the budget for the mutants of the corpus: their models
+// are larger, and most of the originals finish within a few hundred nodes.
+var MutantBudget = Budget{MaxNodes: 300, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
+
 // Case is one model to compare under one memory model.
 type Case struct {
 	Name  string // where the model comes from (generator seed, mutant)
@@ -138,18 +142,27 @@ func (o *Outcome) replay(ctx context.Context, m *syntax.Model) {
 		}
 		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
 	}
-	opts := dpor.Options{N: t.Procs, Model: o.Case.Model}
-	_, err := dpor.ReplayTrace(ctx, m, opts, steps, t.Unsafe)
-	if err != nil {
-		if _, err2 := dpor.ReplayTraceProcs(ctx, m, opts, steps, t.Unsafe); err2 == nil {
-			err = nil
-		}
-	}
+	err := replayWith(ctx, m, dpor.Options{N: t.Procs, Model: o.Case.Model}, steps, t.Unsafe)
 	if err != nil {
 		o.ReplayErr = err.Error()
+		if m.NumProcs == 0 || t.Procs < m.NumProcs {
+			o.replaysWithMore = replayWith(ctx, m, dpor.Options{N: t.Procs + 1, Model: o.Case.Model}, steps, t.Unsafe) == nil
+		}
 		return
 	}
 	o.Replayed = true
+}
+
+// replayWith replays steps on the instance of opts in their order, else
+// in another interleaving keeping each process's order.
+func replayWith(ctx context.Context, m *syntax.Model, opts dpor.Options, steps []dpor.TraceStep, unsafe string) error {
+	_, err := dpor.ReplayTrace(ctx, m, opts, steps, unsafe)
+	if err != nil {
+		if _, err2 := dpor.ReplayTraceProcs(ctx, m, opts, steps, unsafe); err2 == nil {
+			return nil
+		}
+	}
+	return err
 }
 
 // explicitUnsafe returns the instance size at which the oracle reached an

@@ -2,9 +2,11 @@ package difftest
 
 import (
 	"context"
+	"flag"
 	"path/filepath"
 	"testing"
 
+	"github.com/cubew/cubew/internal/corpus"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,4 +31,42 @@ func TestMutateExamples(t *testing.T) {
 		}
 	}
 	t.Logf("examples: %d files, %d mutants discarded; %s", len(paths), rejected, &tally)
+}
+
+var corpusStride = flag.Int("corpus-stride", 25, "TestMutateCorpus: compare every N-th mutant of the corpus (1: all)")
+
+// TestMutateCorpus compares the engines on the mutants of the corpus
+// (../shared/corpus, or $CUBEW_CORPUS): every -corpus-stride-th one in
+// make test, all of them with -corpus-stride=1. It pins the counts made,
+// discarded and compared, and fails on any disagreement.
+func TestMutateCorpus(t *testing.T) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("no corpus: %v", err)
+	}
+	files, err := corpus.Files(dir)
+	require.NoError(t, err)
+	var tally Tally
+	made, rejected := 0, 0
+	for _, f := range files {
+		cases, rej, err := MutantCases(filepath.Join(dir, f), f)
+		if err != nil {
+			t.Logf("%s: not mutated: %v", f, err)
+			continue
+		}
+		rejected += rej
+		for i, c := range cases {
+			made++
+			if i%*corpusStride != 0 {
+				continue
+			}
+			o := Run(context.Background(), c, MutantBudget)
+			tally.Add(o.Class)
+			if o.Class.Disagreement() {
+				t.Errorf("%s", o.Report())
+			}
+		}
+	}
+	t.Logf("corpus: %d files, %d mutant cases, %d mutants discarded; compared every %d-th: %s", len(files), made, rejected, *corpusStride, &tally)
+	require.Positive(t, tally.Compared())
 }

@@ -61,6 +61,9 @@ type Outcome struct {
 	ReplayErr string
 	Note      string
 	weak      bool // the model was checked with the weak-memory rules
+	// replaysWithMore says that a trace that does not replay with the
+	// processes it names replays with one more.
+	replaysWithMore bool
 }
 
 // Report renders the outcome for a failure message: the model's name,
