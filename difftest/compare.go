@@ -192,6 +192,21 @@ func (o *Outcome) explicitBudgetOut() bool {
 	return slices.ContainsFunc(o.Explicit, func(r *dpor.Result) bool { return r.Verdict == translate.Unknown })
 }
 
+// explicitApprox reports whether the oracle said it under-approximates
+// the model (an unsafe item over a value no instance enumerates, an
+// unconstrained integer): its replay of a trace then proves nothing.
+func (o *Outcome) explicitApprox() bool { return o.approxReason() != "" }
+
+// approxReason is the oracle's reason for an under-approximation, or "".
+func (o *Outcome) approxReason() string {
+	for _, r := range o.Explicit {
+		if r.Verdict == translate.Unknown && strings.Contains(r.Reason, "unconstrained value") {
+			return r.Reason
+		}
+	}
+	return ""
+}
+
 // explicitMaxN is the largest instance the oracle explored.
 func (o *Outcome) explicitMaxN() int {
 	if len(o.Explicit) == 0 {
@@ -221,6 +236,9 @@ func (o *Outcome) classify() {
 			procs = o.Reach.Trace.Procs
 		}
 		switch {
+		case !o.Replayed && o.explicitApprox():
+			o.Class = ClassExplicitBudget
+			o.Note = "the trace does not replay, but the oracle under-approximates this model (" + o.approxReason() + ")"
 		case !o.Replayed && o.weak && o.Case.Model == memmodel.PSO:
 			o.Class = ClassSpuriousPSO
 		case !o.Replayed:

@@ -20,8 +20,8 @@ var seedCounts = []struct {
 	minCompared int
 }{
 	{memmodel.SC, 1000, 980},
-	{memmodel.TSO, 700, 640},
-	{memmodel.PSO, 700, 640},
+	{memmodel.TSO, 600, 550},
+	{memmodel.PSO, 600, 550},
 }
 
 // TestDifferential compares reach with the explicit oracle on a fixed set

@@ -34,13 +34,20 @@ func TestLong(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(name, func(t *testing.T) {
-			tally := RunSeeds(context.Background(), mm, *longFrom, *longCount, DefaultBudget, func(o *Outcome) {
+			var tally Tally
+			done := 0
+			RunSeeds(context.Background(), mm, *longFrom, *longCount, DefaultBudget, func(o *Outcome) {
+				tally.Add(o.Class)
 				if o.Class.Disagreement() || o.Class == ClassError {
 					t.Errorf("%s", o.Report())
 					writeOut(t, o)
 				}
-				if n := o.Case; n.Name != "" && strings.HasSuffix(n.Name, "000") {
-					fmt.Fprintf(os.Stderr, "%s ...\n", n.Name)
+				if o.Class == ClassKnownBug {
+					writeOut(t, o)
+				}
+				done++
+				if done%500 == 0 {
+					fmt.Fprintf(os.Stderr, "PROGRESS %s %d models: %s\n", name, done, &tally)
 				}
 			})
 			t.Logf("%s: %s", name, &tally)

@@ -33,7 +33,7 @@ func TestMutateExamples(t *testing.T) {
 	t.Logf("examples: %d files, %d mutants discarded; %s", len(paths), rejected, &tally)
 }
 
-var corpusStride = flag.Int("corpus-stride", 25, "TestMutateCorpus: compare every N-th mutant of the corpus (1: all)")
+var corpusStride = flag.Int("corpus-stride", 50, "TestMutateCorpus: compare every N-th mutant of the corpus (1: all)")
 
 // TestMutateCorpus compares the engines on the mutants of the corpus
 // (../shared/corpus, or $CUBEW_CORPUS): every -corpus-stride-th one in
