@@ -66,6 +66,7 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		return o.fail("explicit: %v", err)
 	}
 	if res.Verdict == translate.Unsafe {
+		o.forallOther = traceForallOther(m, res.Trace)
 		if m.Weak && c.Model != memmodel.SC {
 			o.replay(ctx, m)
 		} else {
@@ -80,6 +81,38 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		}
 	}
 	return o
+}
+
+// traceForallOther reports whether a step of t fires a transition whose
+// guard has a forall_other.
+func traceForallOther(m *syntax.Model, t *reach.Trace) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Steps {
+		for _, tr := range m.Transitions {
+			if tr.Pos == s.Pos() && hasForallOther(tr.Guard) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasForallOther reports whether f has a forall_other (or a forall,
+// which a guard turns into one).
+func hasForallOther(f syntax.Formula) bool {
+	switch x := f.(type) {
+	case *syntax.Quant:
+		return x.Kind == syntax.ForallOther || x.Kind == syntax.Forall || hasForallOther(x.Body)
+	case *syntax.Binary:
+		return hasForallOther(x.L) || hasForallOther(x.R)
+	case *syntax.Not:
+		return hasForallOther(x.X)
+	case *syntax.Ite:
+		return hasForallOther(x.Cond) || hasForallOther(x.Then) || hasForallOther(x.Else)
+	}
+	return false
 }
 
 // newSolver is the solver of reach, as cubew check makes it.
@@ -239,6 +272,8 @@ func (o *Outcome) classify() {
 		case !o.Replayed && o.explicitApprox():
 			o.Class = ClassExplicitBudget
 			o.Note = "the trace does not replay, but the oracle under-approximates this model (" + o.approxReason() + ")"
+		case !o.Replayed && o.forallOther:
+			o.Class = ClassSpuriousForall
 		case !o.Replayed && o.weak && o.Case.Model == memmodel.PSO:
 			o.Class = ClassSpuriousPSO
 		case !o.Replayed:

@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -13,6 +14,8 @@ func knownBug(m *syntax.Model, o *Outcome) string {
 	switch {
 	case o.Class == ClassWrongSafe && o.Case.Model != memmodel.SC && m.Weak && nondetWeak(m):
 		return "known bug: reach ignores a nondeterministic assignment `X := .` to a weak variable (regress/weak_nondet.cub)"
+	case o.Class == ClassSpurious && o.weak && traceWeakCase(m, o.Reach.Trace):
+		return "known bug: under tso, a trace through an atomic transition that updates a whole weak array (A[j] := case ...) misses a ghb cycle and does not replay (regress/weak_case_trace.cub)"
 	case o.Class == ClassSpurious && o.replaysWithMore:
 		return "known bug: reach's counterexample names too few processes (a process variable must hold another one); it replays with one more (regress/proc_value_trace.cub)"
 	case o.Class == ClassSpurious && m.NumProcs > 0 && o.Reach.Trace != nil && o.Reach.Trace.Procs > m.NumProcs:
@@ -28,6 +31,27 @@ func nondetWeak(m *syntax.Model) bool {
 		for _, a := range t.Actions {
 			if _, ok := a.Value.(*syntax.Nondet); ok && m.Symbols[a.Target].Weak {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// traceWeakCase reports whether a step of t fires a transition of m that
+// updates a whole weak array (`A[j] := case ...`).
+func traceWeakCase(m *syntax.Model, t *reach.Trace) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Steps {
+		for _, tr := range m.Transitions {
+			if tr.Pos != s.Pos() {
+				continue
+			}
+			for _, a := range tr.Actions {
+				if _, ok := a.Value.(*syntax.Case); ok && a.Index != nil && m.Symbols[a.Target].Weak {
+					return true
+				}
 			}
 		}
 	}

@@ -20,6 +20,7 @@ const (
 	ClassReachBudget                  // reach UNKNOWN at its node budget
 	ClassExplicitBudget               // the oracle ran out of states on an instance that mattered
 	ClassSpuriousPSO                  // reach UNSAFE under pso with a trace that does not replay (expected today)
+	ClassSpuriousForall               // reach UNSAFE with a trace through a forall_other guard that does not replay (reach over-approximates forall_other, as Cubicle does)
 	ClassKnownBug                     // a disagreement explained by an open bug of knownBugs (Note names it)
 	ClassWrongSafe                    // disagreement: reach SAFE, an instance reaches unsafe
 	ClassSpurious                     // disagreement: reach UNSAFE (sc, tso) with a trace that does not replay
@@ -30,7 +31,7 @@ const (
 
 var classNames = [...]string{
 	ClassAgreeSafe: "agree-safe", ClassAgreeUnsafe: "agree-unsafe", ClassUnsafeMoreProcs: "unsafe-more-procs",
-	ClassReachBudget: "reach-budget", ClassExplicitBudget: "explicit-budget", ClassSpuriousPSO: "spurious-pso", ClassKnownBug: "known-bug",
+	ClassReachBudget: "reach-budget", ClassExplicitBudget: "explicit-budget", ClassSpuriousPSO: "spurious-pso", ClassSpuriousForall: "spurious-forall-other", ClassKnownBug: "known-bug",
 	ClassWrongSafe: "WRONG-SAFE", ClassSpurious: "SPURIOUS", ClassExplicitMiss: "EXPLICIT-MISS", ClassError: "error",
 }
 
@@ -64,6 +65,9 @@ type Outcome struct {
 	// replaysWithMore says that a trace that does not replay with the
 	// processes it names replays with one more.
 	replaysWithMore bool
+	// forallOther says that a step of reach's trace has a forall_other
+	// guard.
+	forallOther bool
 }
 
 // Report renders the outcome for a failure message: the model's name,

@@ -48,5 +48,5 @@ func TestRegress(t *testing.T) {
 			require.Equal(t, f[1], o.Reach.Verdict.String(), o.Report())
 		}
 	}
-	require.Equal(t, 8, checked, "regress cases")
+	require.Equal(t, 10, checked, "regress cases")
 }
