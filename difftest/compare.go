@@ -66,7 +66,7 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		return o.fail("explicit: %v", err)
 	}
 	if res.Verdict == translate.Unsafe {
-		o.forallOther = traceForallOther(m, res.Trace)
+		o.forallOther = traceFires(m, res.Trace, func(tr *syntax.Transition) bool { return hasForallOther(tr.Guard) })
 		if m.Weak && c.Model != memmodel.SC {
 			o.replay(ctx, m)
 		} else {
@@ -83,15 +83,15 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	return o
 }
 
-// traceForallOther reports whether a step of t fires a transition whose
-// guard has a forall_other.
-func traceForallOther(m *syntax.Model, t *reach.Trace) bool {
+// traceFires reports whether a step of t fires a transition of m that
+// satisfies is.
+func traceFires(m *syntax.Model, t *reach.Trace, is func(*syntax.Transition) bool) bool {
 	if t == nil {
 		return false
 	}
 	for _, s := range t.Steps {
 		for _, tr := range m.Transitions {
-			if tr.Pos == s.Pos() && hasForallOther(tr.Guard) {
+			if tr.Pos == s.Pos() && is(tr) {
 				return true
 			}
 		}
@@ -324,7 +324,7 @@ func (o *Outcome) explicitAnswer() string {
 	for _, r := range o.Explicit {
 		s := fmt.Sprintf("n=%d %s (%d states)", r.N, r.Verdict, r.States)
 		if r.Witness != nil {
-			s += ": " + witnessLine(r.Witness)
+			s += ": " + r.Witness.Line()
 		}
 		if r.Verdict == translate.Unknown {
 			s += " " + r.Reason
@@ -335,15 +335,4 @@ func (o *Outcome) explicitAnswer() string {
 		return "none"
 	}
 	return strings.Join(parts, "; ")
-}
-
-// witnessLine renders an oracle witness's transition instances on one line.
-func witnessLine(w *dpor.Witness) string {
-	parts := []string{"init"}
-	for _, s := range w.Steps {
-		if s.Kind == dpor.StepTransition {
-			parts = append(parts, s.String())
-		}
-	}
-	return strings.Join(append(parts, w.UnsafeName), " -> ")
 }

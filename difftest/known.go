@@ -2,7 +2,6 @@ package difftest
 
 import (
 	"github.com/cubew/cubew/memmodel"
-	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -14,7 +13,7 @@ func knownBug(m *syntax.Model, o *Outcome) string {
 	switch {
 	case o.Class == ClassWrongSafe && o.Case.Model != memmodel.SC && m.Weak && nondetWeak(m):
 		return "known bug: reach ignores a nondeterministic assignment `X := .` to a weak variable (regress/weak_nondet.cub)"
-	case o.Class == ClassSpurious && o.weak && traceWeakCase(m, o.Reach.Trace):
+	case o.Class == ClassSpurious && o.weak && traceFires(m, o.Reach.Trace, func(tr *syntax.Transition) bool { return weakCase(m, tr) }):
 		return "known bug: under tso, a trace through an atomic transition that updates a whole weak array (A[j] := case ...) misses a ghb cycle and does not replay (regress/weak_case_trace.cub)"
 	case o.Class == ClassSpurious && o.replaysWithMore:
 		return "known bug: reach's counterexample names too few processes (a process variable must hold another one); it replays with one more (regress/proc_value_trace.cub)"
@@ -37,22 +36,12 @@ func nondetWeak(m *syntax.Model) bool {
 	return false
 }
 
-// traceWeakCase reports whether a step of t fires a transition of m that
-// updates a whole weak array (`A[j] := case ...`).
-func traceWeakCase(m *syntax.Model, t *reach.Trace) bool {
-	if t == nil {
-		return false
-	}
-	for _, s := range t.Steps {
-		for _, tr := range m.Transitions {
-			if tr.Pos != s.Pos() {
-				continue
-			}
-			for _, a := range tr.Actions {
-				if _, ok := a.Value.(*syntax.Case); ok && a.Index != nil && m.Symbols[a.Target].Weak {
-					return true
-				}
-			}
+// weakCase reports whether the transition updates a whole weak array of
+// m (`A[j] := case ...`).
+func weakCase(m *syntax.Model, tr *syntax.Transition) bool {
+	for _, a := range tr.Actions {
+		if _, ok := a.Value.(*syntax.Case); ok && a.Index != nil && m.Symbols[a.Target].Weak {
+			return true
 		}
 	}
 	return false

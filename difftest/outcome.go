@@ -96,30 +96,19 @@ type Tally [numClasses]int
 func (t *Tally) Add(c Class) { t[c]++ }
 
 // Total is the number of outcomes counted.
-func (t *Tally) Total() int {
-	n := 0
-	for _, k := range t {
-		n += k
-	}
-	return n
-}
+func (t *Tally) Total() int { return t.count(func(Class) bool { return true }) }
 
 // Compared is the number of outcomes where both engines answered.
-func (t *Tally) Compared() int {
-	n := 0
-	for c, k := range t {
-		if Class(c).Compared() {
-			n += k
-		}
-	}
-	return n
-}
+func (t *Tally) Compared() int { return t.count(Class.Compared) }
 
 // Disagreements is the number of outcomes that are bugs in cubew.
-func (t *Tally) Disagreements() int {
+func (t *Tally) Disagreements() int { return t.count(Class.Disagreement) }
+
+// count is the number of outcomes of the classes in.
+func (t *Tally) count(in func(Class) bool) int {
 	n := 0
 	for c, k := range t {
-		if Class(c).Disagreement() {
+		if in(Class(c)) {
 			n += k
 		}
 	}
