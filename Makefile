@@ -28,11 +28,12 @@ build: deps
 # It then draws the counterexample of a broken example (flag_mutex under
 # TSO: store buffering lets both processes enter) as an execution graph.
 run: build
-	./bin/cubew check --verify-trace examples/*.cub; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 1 ]
+	./bin/cubew check examples/*.cub; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 1 ]
 	@./bin/cubew check --trace-svg bin/flag_mutex.svg examples/flag_mutex.cub >/dev/null; [ $$? -eq 1 ]
 	@echo "counterexample of examples/flag_mutex.cub drawn in $(CURDIR)/bin/flag_mutex.svg"
 
 test: deps
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 

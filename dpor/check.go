@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -62,7 +63,7 @@ func check(ctx context.Context, m *syntax.Model, opts Options, h hooks) (*Result
 		return nil, x.err
 	}
 	if cerr := ctx.Err(); cerr != nil && !x.stop {
-		x.unknown("cancelled: " + cerr.Error())
+		x.unknown(limit.After(ctx, limit.Count(x.res.Executions, "execution")))
 	}
 	if err := x.finish(); err != nil {
 		return nil, err
@@ -233,7 +234,7 @@ func (x *gexplorer) visit(g *graph) {
 	}
 	if x.visits++; x.visits%256 == 0 {
 		if err := x.ctx.Err(); err != nil {
-			x.unknown("cancelled: " + err.Error())
+			x.unknown(limit.After(x.ctx, limit.Count(x.res.Executions, "execution")))
 			return
 		}
 	}

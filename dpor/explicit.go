@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -81,14 +82,14 @@ func (x *explorer) run() error {
 	if err != nil {
 		return err
 	}
-	if cerr := x.ctx.Err(); cerr != nil && !x.stop {
-		res.Verdict, res.Reason = translate.Unknown, "cancelled: "+cerr.Error()
+	if x.ctx.Err() != nil && !x.stop {
+		x.cut()
 		return nil
 	}
 	for head := 0; head < len(x.queue) && !x.stop; head++ {
 		if head%1024 == 0 {
-			if cerr := x.ctx.Err(); cerr != nil {
-				res.Verdict, res.Reason = translate.Unknown, "cancelled: "+cerr.Error()
+			if x.ctx.Err() != nil {
+				x.cut()
 				return nil
 			}
 		}
@@ -111,6 +112,12 @@ func (x *explorer) run() error {
 		}
 	}
 	return x.finish()
+}
+
+// cut ends a search whose context is done: UNKNOWN, with the limit
+// reached and the states found, e.g. "interrupted after 1,234 states".
+func (x *explorer) cut() {
+	x.res.Verdict, x.res.Reason = translate.Unknown, limit.After(x.ctx, limit.Count(x.res.States, "state"))
 }
 
 // prepare gives an initial state its empty buffers and step counters.

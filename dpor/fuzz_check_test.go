@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -40,8 +39,7 @@ func FuzzCheck(f *testing.F) {
 		if _, err := compile(m, opts.N, mm); err != nil {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
+		ctx := context.Background() // bounded by MaxStates and MaxExecutions, not by time
 		explicit, graphs := map[string]bool{}, map[string]bool{}
 		ex, err := explore(ctx, m, opts, func(p *program, st *state) { explicit[observe(p, st)] = true })
 		if err != nil {

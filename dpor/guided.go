@@ -3,6 +3,7 @@ package dpor
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -101,6 +102,11 @@ func (p *program) holds(st *state, idx int, procs []int) (bool, error) {
 	return t == tTrue, ev.err
 }
 
+// ErrUnderApproximation marks a replay that found no execution while
+// the instance it explored leaves states out (initial states that depend
+// on a value the engine cannot enumerate): the trace may still be real.
+var ErrUnderApproximation = errors.New("the bounded instance under-approximates the model")
+
 // TraceStep is one transition instance of a trace to replay: the index of
 // the transition in the model's Transitions and the processes given to
 // its parameters, in declaration order.
@@ -160,7 +166,8 @@ func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 		}
 	}
 	var starts []*state
-	if err := p.initStates(func(string) {}, func(st *state) bool {
+	inexact := ""
+	if err := p.initStates(func(r string) { inexact = r }, func(st *state) bool {
 		starts = append(starts, st)
 		return true
 	}, func() bool { return ctx.Err() != nil }); err != nil {
@@ -209,8 +216,12 @@ func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 		if !ordered {
 			order = "in any interleaving of its processes"
 		}
-		return nil, fmt.Errorf("no execution with %d processes under %s fires these %d steps %s and ends in a state where %s holds",
+		err := fmt.Errorf("no execution with %d processes under %s fires these %d steps %s and ends in a state where %s holds",
 			opts.N, opts.Model.Name(), len(steps), order, unsafe)
+		if inexact != "" {
+			return nil, fmt.Errorf("%w (%s): %v", ErrUnderApproximation, inexact, err)
+		}
+		return nil, err
 	}
 	return p.newWitness(first, path, final, idx, procs)
 }

@@ -3,7 +3,10 @@
 // (shared/seeds/004, §4): starting from the unsafe cubes, it computes
 // pre-images by every transition until every new cube is subsumed by the
 // visited ones (SAFE, for any number of processes) or a cube meets the
-// initial states (UNSAFE, with a trace).
+// initial states (UNSAFE, with a trace). Invariant items are properties
+// too: their cubes start the search beside the unsafe ones (first, so that
+// once visited they prune what they cover), unless
+// Options.AssumeInvariants trusts them as Cubicle does.
 //
 // Pre-images (preimage.go, subst.go) substitute the transition's updates
 // into the cube's literals with one branch per case alternative,

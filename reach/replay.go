@@ -12,29 +12,84 @@ import (
 )
 
 // Replay confirms a counterexample forwards, independently of the
-// backward search: it encodes an instance with tr.Procs distinct processes
-// (their identities left to the solver, within 1..number_procs when
-// bounded), an initial state, one state per step linked by the steps'
-// transitions (guards, forall_other over every other process, updates,
-// frame) and a final state satisfying the property tr.Unsafe, and asks the
-// solver for such an execution. When one exists it returns the trace with
-// its processes renamed to the identities found (ranked 1, 2, ... without
-// a bound, so that process order is kept); otherwise an error saying the
-// trace is spurious (the backward search over-approximates forall_other
-// guards, as Cubicle does).
+// backward search: it encodes an instance with k distinct processes
+// numbered 1..k (the trace's tr.Procs, and as many idle ones as needed,
+// within number_procs when bounded), an initial state, one state per step
+// linked by the steps' transitions (guards, forall_other over every other
+// process, updates, frame) and a final state satisfying the property
+// tr.Unsafe, and asks the solver for such an execution. Every process a
+// state holds (a proc-valued variable or cell) is one of the k: a trace
+// whose Turn must name a process it does not run gets an idle one more.
+// When an execution exists it returns the trace with its processes
+// renamed to the identities found, Procs the k needed (at least the
+// largest process constant the trace uses); otherwise an error
+// saying the trace is spurious (the backward search over-approximates
+// forall_other guards, as Cubicle does).
 func Replay(ctx context.Context, sys *translate.System, tr *Trace, s smt.Solver) (*Trace, error) {
 	l := newLowerer(s, sys)
-	procs := make([]translate.Proc, tr.Procs)
+	minK := max(tr.Procs, traceConsts(sys, tr))
+	maxK := minK + min(procCells(sys, minK), maxIdle)
+	if sys.NumProcs > 0 {
+		maxK = min(maxK, sys.NumProcs)
+	}
+	for k := minK; k <= maxK; k++ {
+		s.Push()
+		r, err := replayWith(ctx, l, tr, k)
+		var ids []int
+		if err == nil && r == smt.Sat {
+			ids = identities(l, k)
+		}
+		s.Pop(1)
+		switch {
+		case err != nil:
+			return nil, err
+		case r == smt.Sat:
+			return relabel(tr, ids), nil
+		case r != smt.Unsat:
+			return nil, fmt.Errorf("counterexample not confirmed: the solver answered unknown")
+		}
+	}
+	return nil, fmt.Errorf("spurious counterexample: %s cannot execute with %d processes", tr, tr.Procs)
+}
+
+// maxIdle bounds the idle processes Replay adds to a trace.
+const maxIdle = 4
+
+// procCells counts the proc-valued variables and array cells at n
+// processes: each may hold a process that the trace does not run.
+func procCells(sys *translate.System, n int) int {
+	total := 0
+	for _, sym := range sys.Model.Symbols {
+		if sym.Type.Kind != syntax.TProc || sym.Class != syntax.SymVar && sym.Class != syntax.SymArray {
+			continue
+		}
+		cells := 1
+		for range sym.Arity {
+			cells *= n
+		}
+		total += cells
+	}
+	return total
+}
+
+// replayWith encodes tr's execution in an instance of k processes, the
+// trace's 1..tr.Procs and idle ones, with identities 1..k (l.procBound: so
+// every proc-valued location holds one of them), in the caller's scope,
+// and checks it.
+func replayWith(ctx context.Context, l *lowerer, tr *Trace, k int) (smt.Result, error) {
+	s := l.s
+	l.reset()
+	l.stepFuncs = map[string]smt.Func{}
+	l.procBound = k
+	procs := make([]translate.Proc, k)
 	for i := range procs {
 		procs[i] = translate.Proc(i + 1) // trace process i+1, as a variable
 	}
-	s.Push()
-	defer s.Pop(1)
-	for _, t := range l.procConstraints(tr.Procs) {
+	for _, t := range l.procConstraints(k) {
 		s.Assert(t)
 	}
 	l.step = 0
-	for _, dnf := range initInstancesOver(sys.Init, procs) {
+	for _, dnf := range initInstancesOver(l.sys.Init, procs) {
 		s.Assert(l.dnf(dnf))
 	}
 	for i, st := range tr.Steps {
@@ -45,7 +100,11 @@ func Replay(ctx context.Context, sys *translate.System, tr *Trace, s smt.Solver)
 	}
 	l.step = len(tr.Steps)
 	var finals []smt.Term
-	for _, p := range sys.Unsafe {
+	props := l.sys.Unsafe
+	if tr.Invariant {
+		props = l.sys.Invariants
+	}
+	for _, p := range props {
 		if p.Name == tr.Unsafe {
 			finals = append(finals, propertyHolds(l, p.Cube, procs)...)
 		}
@@ -54,21 +113,11 @@ func Replay(ctx context.Context, sys *translate.System, tr *Trace, s smt.Solver)
 	for _, t := range l.domainFacts() {
 		s.Assert(t)
 	}
-	r, err := s.Check(ctx)
-	switch {
-	case err != nil:
-		return nil, err
-	case r == smt.Sat:
-		return relabel(tr, identities(l, tr.Procs, sys.NumProcs > 0)), nil
-	case r == smt.Unsat:
-		return nil, fmt.Errorf("spurious counterexample: %s cannot execute with %d processes", tr, tr.Procs)
-	}
-	return nil, fmt.Errorf("counterexample not confirmed: the solver answered unknown")
+	return s.Check(ctx)
 }
 
-// identities reads the processes the solver chose for #1..#k; without a
-// bound only their order matters and they are ranked 1..k.
-func identities(l *lowerer, k int, bounded bool) []int {
+// identities reads the processes the solver chose for #1..#k.
+func identities(l *lowerer, k int) []int {
 	vals := make([]int, k)
 	for i := range vals {
 		vals[i] = i + 1
@@ -78,24 +127,12 @@ func identities(l *lowerer, k int, bounded bool) []int {
 			}
 		}
 	}
-	if bounded {
-		return vals
-	}
-	rank := make([]int, k)
-	for i := range vals {
-		for j := range vals {
-			if vals[j] < vals[i] || vals[j] == vals[i] && j < i {
-				rank[i]++
-			}
-		}
-		rank[i]++
-	}
-	return rank
+	return vals
 }
 
 // relabel returns tr with process i+1 renamed ids[i].
 func relabel(tr *Trace, ids []int) *Trace {
-	out := &Trace{Unsafe: tr.Unsafe}
+	out := &Trace{Unsafe: tr.Unsafe, Invariant: tr.Invariant}
 	for _, id := range ids {
 		out.Procs = max(out.Procs, id)
 	}
@@ -122,7 +159,10 @@ func initInstancesOver(in translate.Init, procs []translate.Proc) [][][]translat
 	rec = func(i int) {
 		if i == in.NParams {
 			for _, d := range in.Distinct {
-				if args[d[0]] == args[d[1]] {
+				// A variable and a constant may be the same process: the
+				// instance is left out (fewer constraints, sound).
+				a, b := args[d[0]], args[d[1]]
+				if a == b || a.IsConst() != b.IsConst() {
 					return
 				}
 			}

@@ -2,9 +2,11 @@ package reach
 
 import (
 	"context"
+	"sort"
 	"time"
 
 	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -18,17 +20,12 @@ func (e *engine) initProcs(n int) int {
 	return n
 }
 
-// initInstances returns the conjunction, over every assignment of init's
-// parameters to the processes #1..#k, of the disjunction of its DNF.
-func initInstances(in translate.Init, k int) [][][]translate.Literal {
-	return initInstancesOver(in, identity(k))
-}
-
 // meetsInit reports whether n intersects the initial states: some state
 // satisfies init for all processes and n for distinct ones. Processes other
 // than n's own are left out, which can only add initial states (a sound
-// over-approximation; a counterexample is confirmed by replay). Trusted
-// invariants are assumed.
+// over-approximation; a counterexample is confirmed by replay). Invariants
+// are assumed only with Options.AssumeInvariants (otherwise they are
+// properties being proved, and assuming them would hide their violation).
 func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { e.stats.Safety += time.Since(start) }()
@@ -36,7 +33,11 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 		return false, nil
 	}
 	k := e.initProcs(n.cube.NVars)
-	insts := initInstances(e.sys.Init, k)
+	procs := identity(k)
+	if e.sys.NumProcs > 0 { // the constants are processes of the instance too
+		procs = append(procs, cubeConsts(initialReads(n.cube))...)
+	}
+	insts := initInstancesOver(e.sys.Init, procs)
 	// Without the solver: some instance all of whose disjuncts clash with n.
 	f := newFacts(initialReads(n.cube))
 	for _, dnf := range insts {
@@ -59,8 +60,10 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	for _, dnf := range insts {
 		s.Assert(e.low.dnf(dnf))
 	}
-	for _, inv := range e.sys.Invariants {
-		e.assumeNot(inv.Cube, k)
+	if e.opts.AssumeInvariants {
+		for _, inv := range e.sys.Invariants {
+			e.assumeNot(inv.Cube, k)
+		}
 	}
 	for _, t := range e.low.domainFacts() {
 		s.Assert(t)
@@ -69,8 +72,11 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if r == smt.Sat && e.sys.NumProcs > 0 {
-		e.initIDs = identities(e.low, k, true)
+	if r == smt.Sat {
+		e.initIDs, e.initOthers = nil, otherProcs(e.low, k)
+		if e.sys.NumProcs > 0 {
+			e.initIDs = identities(e.low, k)
+		}
 	}
 	return r == smt.Sat, nil
 }
@@ -178,4 +184,41 @@ func initialReads(c *translate.Cube) *translate.Cube {
 		lits[i] = translate.NewLiteral(l.Op, substTerm(l.L, m), substTerm(l.R, m))
 	}
 	return &translate.Cube{NVars: c.NVars, Lits: lits}
+}
+
+// otherProcs returns, after a satisfiable init check over the variables
+// #1..#k, the distinct values of the proc-valued variables and cells the
+// query mentions that none of #1..#k takes: processes the initial state
+// needs besides the node's own.
+func otherProcs(l *lowerer, k int) []int {
+	own := map[int]bool{}
+	for _, id := range identities(l, k) {
+		own[id] = true
+	}
+	var out []int
+	for _, t := range sortedTerms(l.ranged) {
+		if t.Sym.Type.Kind != syntax.TProc {
+			continue
+		}
+		v, ok := l.s.Eval(l.stateTerm(t))
+		if !ok {
+			continue
+		}
+		if x, ok := parseInt(l.s.String(v)); ok && !own[x] {
+			own[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sortedTerms lists the terms of a set in the order of their keys, so
+// that what the search reports does not depend on map order.
+func sortedTerms(set map[*translate.Term]bool) []*translate.Term {
+	out := make([]*translate.Term, 0, len(set))
+	for t := range set {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out
 }

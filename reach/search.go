@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
@@ -37,7 +38,34 @@ type Options struct {
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
 	KeepGraph bool
+	// Confirm, when set, is asked about each counterexample before the
+	// search reports it: nil accepts it (UNSAFE), a *SpuriousError rejects
+	// it and the search goes on looking for another (the node is expanded
+	// but covers nothing), any other error stops the search.
+	Confirm func(context.Context, *Trace) error
+	// MaxSpurious is how many rejected counterexamples end the search
+	// with UNKNOWN (0: DefaultMaxSpurious).
+	MaxSpurious int
+	// AssumeInvariants trusts the system's invariant items, as Cubicle
+	// does: their cubes prune the search and are assumed at the initial
+	// states, unproved (a false one can turn an UNSAFE system SAFE;
+	// Result.Assumed names them). By default they are proved in the same
+	// search, as further properties (see Result.Proved).
+	AssumeInvariants bool
 }
+
+// DefaultMaxSpurious is the number of counterexamples that do not replay
+// after which a search gives up.
+const DefaultMaxSpurious = 8
+
+// SpuriousError says why a counterexample does not replay on a concrete
+// instance.
+type SpuriousError struct {
+	Trace  *Trace
+	Reason string
+}
+
+func (e *SpuriousError) Error() string { return "spurious counterexample: " + e.Reason }
 
 // Progress is a snapshot of a running search.
 type Progress struct {
@@ -96,6 +124,19 @@ type Result struct {
 	Verdict translate.Verdict
 	Reason  string // why the answer is Unknown
 	Trace   *Trace // for Unsafe
+	// Spurious are the counterexamples Options.Confirm rejected, in the
+	// order found; a search that rejected one never answers SAFE.
+	Spurious []*SpuriousError
+	// Violated names the invariant an Unsafe answer reaches (its trace
+	// ends in a state where the invariant's formula holds); "" when the
+	// trace reaches an unsafe item.
+	Violated string
+	// Proved names the invariant items proved, each once in model order:
+	// all of them for a Safe answer, none otherwise.
+	Proved []string
+	// Assumed names the invariant items trusted unproved, with
+	// Options.AssumeInvariants: the verdict holds only if they do.
+	Assumed []string
 	Stats   Stats
 	Graph   []GraphNode // with Options.KeepGraph, the popped nodes in order
 }
@@ -109,13 +150,14 @@ type node struct {
 	via    *translate.Transition
 	args   []translate.Proc // the transition's parameters, numbered in cube
 	from   []translate.Proc // parent's variables numbered in cube (0: dropped)
-	prop   string           // the unsafe property it comes from
+	prop   string           // the unsafe property (or proved invariant) it comes from
 	pat    *pattern
 	fcache *facts
 	// deleted is set when a node visited later subsumes this one: its
 	// queued descendants are dropped when popped.
 	deleted bool
-	inv     bool  // an invariant (never deleted)
+	inv     bool  // an assumed invariant (never deleted)
+	invProp bool  // an invariant's cube being proved (set on the root only)
 	seq     int32 // visit order, once visited
 }
 
@@ -163,9 +205,15 @@ type engine struct {
 	nextID int
 	// initIDs are the processes the solver chose for the variables of the
 	// last node that met the initial states, under number_procs.
-	initIDs []int
-	graph   []GraphNode
-	start   time.Time
+	initIDs  []int
+	spurious []*SpuriousError
+	// initOthers are the processes that proc-valued locations hold in that
+	// initial state besides the node's own: the trace needs them too.
+	initOthers []int
+	graph      []GraphNode
+	start      time.Time
+	ctx        context.Context // of the run, polled in long loops
+	budget     int             // the matchers' steps left for the popped node
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -174,18 +222,26 @@ func (e *engine) newNode(c *translate.Cube) *node {
 }
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
+	e.ctx = ctx
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	var queue, postponed []*node
+	// Invariants first: a proved one, visited early, prunes the nodes it
+	// covers as an assumed one does.
+	for _, inv := range e.sys.Invariants {
+		n := e.newNode(inv.Cube)
+		if e.opts.AssumeInvariants {
+			n.inv = true
+			e.index.add(n)
+			continue
+		}
+		n.prop, n.invProp = inv.Name, true
+		queue = append(queue, n)
+	}
 	for _, p := range e.sys.Unsafe {
 		n := e.newNode(p.Cube)
 		n.prop = p.Name
 		queue = append(queue, n)
-	}
-	for _, inv := range e.sys.Invariants {
-		n := e.newNode(inv.Cube)
-		n.inv = true
-		e.index.add(n)
 	}
 	for len(queue) > 0 || len(postponed) > 0 {
 		if len(queue) == 0 {
@@ -197,9 +253,10 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		} else {
 			n, queue = queue[0], queue[1:]
 		}
-		if err := ctx.Err(); err != nil {
-			return e.unknown(fmt.Sprintf("stopped: %v", err)), nil
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
 		}
+		e.budget = matchBudget
 		if n.deletedAncestor() {
 			e.stats.Covered++
 			e.stats.Syntactic++
@@ -219,9 +276,31 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return e.stopped(ctx, err)
 		}
+		spurious := false
 		if reached {
-			e.record(n, Reached)
-			return e.result(&Result{Verdict: translate.Unsafe, Trace: e.trace(n)}), nil
+			tr := e.trace(n)
+			err := e.confirm(ctx, tr)
+			var sp *SpuriousError
+			switch {
+			case err == nil:
+				e.record(n, Reached)
+				res := &Result{Verdict: translate.Unsafe, Trace: tr}
+				if tr.Invariant {
+					res.Violated = tr.Unsafe
+				}
+				return e.result(res), nil
+			case errors.As(err, &sp):
+				if sp.Trace == nil {
+					sp.Trace = tr
+				}
+				e.spurious = append(e.spurious, sp)
+				if len(e.spurious) >= e.maxSpurious() {
+					return e.unknown(e.spuriousReason()), nil
+				}
+				spurious = true
+			default:
+				return e.stopped(ctx, err)
+			}
 		}
 		covered, err := e.covered(ctx, cands, n)
 		if err != nil {
@@ -235,8 +314,12 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 		}
-		e.deleteSubsumed(n)
-		e.index.add(n)
+		if !spurious {
+			// A node whose counterexample did not replay is expanded (its
+			// pre-images may lead to one that does) but covers nothing.
+			e.deleteSubsumed(n)
+			e.index.add(n)
+		}
 		e.record(n, Visited)
 		e.stats.Nodes++
 		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
@@ -246,6 +329,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		start := time.Now()
 		children, err := e.expand(n)
 		e.stats.PreImage += time.Since(start)
+		if ctx.Err() != nil {
+			return e.cut(ctx), nil
+		}
 		if err != nil {
 			return e.unknown(err.Error()), nil
 		}
@@ -257,6 +343,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
+	if len(e.spurious) > 0 {
+		return e.unknown(e.spuriousReason()), nil
+	}
 	return e.result(&Result{Verdict: translate.Safe}), nil
 }
 
@@ -264,6 +353,17 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 // search graph.
 func (e *engine) result(r *Result) *Result {
 	r.Stats = e.stats
+	r.Spurious = e.spurious
+	var names []string
+	if e.sys.Model != nil {
+		names = e.sys.Model.InvariantNames()
+	}
+	switch {
+	case e.opts.AssumeInvariants:
+		r.Assumed = names
+	case r.Verdict == translate.Safe:
+		r.Proved = names
+	}
 	if e.opts.KeepGraph {
 		for i := range e.graph {
 			if e.graph[i].Status == Visited && e.graph[i].node.deleted {
@@ -347,11 +447,14 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 	pat := n.pattern() // computed here: workers only read it
 	results := make([]transitionPres, len(e.sys.Transitions))
 	work := func(i int) {
+		if e.ctx.Err() != nil {
+			return // the search stops: its pre-images are not needed
+		}
 		t := e.sys.Transitions[i]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
 		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && newMatcher(newFacts(p.cube)).includes(pat)
+			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(pat)
 		}
 		results[i] = r
 	}
@@ -381,10 +484,17 @@ func (e *engine) unknown(reason string) *Result {
 	return e.result(&Result{Verdict: translate.Unknown, Reason: reason})
 }
 
+// cut is the answer of a search whose context is done: UNKNOWN, with
+// the limit reached and the work done, e.g. "time limit 30s reached
+// after 1,234 nodes".
+func (e *engine) cut(ctx context.Context) *Result {
+	return e.unknown(limit.After(ctx, limit.Count(e.stats.Nodes, "node")))
+}
+
 // stopped turns a cancelled or failed solver call into a verdict or error.
 func (e *engine) stopped(ctx context.Context, err error) (*Result, error) {
 	if ctx.Err() != nil {
-		return e.unknown(fmt.Sprintf("stopped: %v", ctx.Err())), nil
+		return e.cut(ctx), nil
 	}
 	if errors.Is(err, smt.ErrUnknown) {
 		return e.unknown("the solver answered unknown"), nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -94,13 +95,13 @@ func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
 	f := n.facts()
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
-	inc := newMatcher(f)
+	inc := e.newMatcher(f, &e.budget)
 	for _, v := range e.index.includers(f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
-	m := newMatcher(f)
+	m := e.newMatcher(f, &e.budget)
 	for _, v := range e.index.nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
@@ -276,10 +277,42 @@ type matcher struct {
 	// matters.
 	noCands bool
 	memo    map[renKey]renamedLit // see renamed
+	// budget counts down the variable and event images this matcher may
+	// still try (shared by the matchers of one popped node). At zero, or
+	// once the run's context is done (polled), the matcher gives up: no
+	// inclusion, and only the candidates found so far. Both are sound
+	// (less is covered), and bound the time and the memory (memo, cands)
+	// of the subsumption checks of one node.
+	budget *int
+	poll   limit.Poll
+	gaveUp bool
+}
+
+// matchBudget bounds the images the matchers of one popped node try
+// (and one pre-image's matcher): renamings of cubes with many variables
+// are factorially many.
+const matchBudget = 1 << 20
+
+// tired counts one step and reports whether the matcher has given up.
+func (m *matcher) tired() bool {
+	if !m.gaveUp {
+		*m.budget--
+		m.gaveUp = *m.budget < 0 || m.poll.Stopped()
+	}
+	return m.gaveUp
+}
+
+// newMatcher is newMatcher polling the search's context and drawing on
+// budget, which the caller sets to matchBudget.
+func (e *engine) newMatcher(f *facts, budget *int) *matcher {
+	m := newMatcher(f)
+	m.poll.Ctx, m.budget = e.ctx, budget
+	return m
 }
 
 func newMatcher(f *facts) *matcher {
-	m := &matcher{f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+	own := matchBudget
+	m := &matcher{budget: &own, f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
 		usedEv: make([]bool, len(f.c.Events))}
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -403,6 +436,9 @@ func (m *matcher) extend(i int) bool {
 		return m.extendEvent(0)
 	}
 	for y := 1; y <= m.f.c.NVars; y++ {
+		if m.tired() {
+			return false
+		}
 		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
 			continue
 		}
@@ -439,6 +475,9 @@ func (m *matcher) extendEvent(k int) bool {
 	ev := v.Events[k]
 	n := m.f.c
 	for j, f := range n.Events {
+		if m.tired() {
+			return false
+		}
 		if m.usedEv[j] || !m.sameEvent(ev, f) {
 			continue
 		}
@@ -571,7 +610,7 @@ func (e *engine) deleteSubsumed(n *node) {
 	}
 	pat := n.pattern()
 	for _, v := range e.index.includedBy(pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && newMatcher(v.facts()).includes(pat) {
+		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &e.budget).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
 		}

@@ -2,6 +2,8 @@ package reach
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/syntax"
@@ -15,6 +17,9 @@ type Trace struct {
 	Procs  int
 	Steps  []Step
 	Unsafe string // the property reached
+	// Invariant tells that Unsafe names an invariant item (violated by
+	// the final state) rather than an unsafe one.
+	Invariant bool
 	// Witness lists the processes that the property's variables #1, #2, ...
 	// stand for in the final state.
 	Witness []int
@@ -55,11 +60,23 @@ func (t *Trace) String() string {
 //
 // Processes are labelled 1..Procs (under number_procs, by the identities
 // the solver chose at the initial states); Replay finds identities that
-// respect process order and number_procs.
+// respect process order and number_procs. Procs counts the processes that
+// proc-valued locations hold at the initial state besides the named ones
+// (a Turn that no named process may hold names one more).
 func (e *engine) trace(n *node) *Trace {
 	t := &Trace{Unsafe: n.prop}
+	for x := n; x != nil; x = x.parent {
+		t.Invariant = x.invProp
+	}
 	conc := map[translate.Proc]int{}
 	used := map[int]bool{}
+	others := len(e.initOthers)
+	if e.sys.NumProcs > 0 { // identities: they keep theirs
+		for _, id := range e.initOthers {
+			used[id] = true
+		}
+		others = 0
+	}
 	for i := 1; i <= e.initProcs(n.cube.NVars); i++ {
 		id := i
 		if len(e.initIDs) >= i { // under number_procs, the identities the solver chose
@@ -67,11 +84,20 @@ func (e *engine) trace(n *node) *Trace {
 		}
 		conc[translate.Proc(i)], used[id] = id, true
 	}
+	bound := e.sys.NumProcs
 	procOf := func(p translate.Proc) int {
 		if _, ok := conc[p]; !ok { // a process the pre-image dropped
 			id := 1
 			for used[id] {
 				id++
+			}
+			if bound > 0 && id > bound {
+				// No identity left under number_procs: the dropped process
+				// is one the trace runs, other than the current ones.
+				id = 1
+				for slices.Contains(slices.Collect(maps.Values(conc)), id) {
+					id++
+				}
 			}
 			conc[p], used[id] = id, true
 		}
@@ -99,6 +125,10 @@ func (e *engine) trace(n *node) *Trace {
 	t.Witness = witness
 	for id := range used {
 		t.Procs = max(t.Procs, id)
+	}
+	t.Procs += others // unbounded: idle processes after the named ones
+	if bound > 0 {
+		t.Procs = max(t.Procs, traceConsts(e.sys, t))
 	}
 	return t
 }

@@ -100,8 +100,11 @@ func (c *checker) run() {
 	if f.NumProcs != nil {
 		c.nproc = f.NumProcs.N
 		c.model.NumProcs = f.NumProcs.N
-		if f.NumProcs.N < 1 {
+		switch {
+		case f.NumProcs.N < 1:
 			c.errorf(f.NumProcs.Pos, "number_procs must be at least 1, got %d", f.NumProcs.N)
+		case f.NumProcs.N > MaxProcs:
+			c.errorf(f.NumProcs.Pos, "number_procs %d is out of range: at most %d processes are supported", f.NumProcs.N, MaxProcs)
 		}
 	}
 	c.declareTypes()

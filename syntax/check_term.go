@@ -69,6 +69,8 @@ func (c *checker) name(n *Name, e env, hint *Type) *Type {
 // number_procs.
 func (c *checker) proc(p Proc) {
 	switch {
+	case p.Const > MaxProcs:
+		c.errorf(p.Pos, "process constant #%d is out of range: at most %d processes are supported", p.Const, MaxProcs)
 	case p.Const != 0 && c.nproc == 0:
 		c.errorf(p.Pos, "process constant #%d needs number_procs", p.Const)
 	case p.Const > c.nproc:

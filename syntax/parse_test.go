@@ -70,6 +70,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("init (i) { (* (* *) *) X = i @ Y + -2 * C }"))
+	f.Add([]byte("number_procs 32769\ntype loc = A | B\narray Pc[proc] : loc\ninit (p) { Pc[p] = A }\nunsafe (p) { Pc[p] = B && p = #32769 }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, err := syntax.Parse("fuzz.cub", src)
 		if err != nil {

@@ -8,13 +8,24 @@ import (
 
 // Build translates a checked model. Constructs that Check accepts but the
 // engines do not support come back as positioned syntax errors.
-func Build(m *syntax.Model) (*System, error) {
-	b := &builder{m: m}
+func Build(m *syntax.Model) (*System, error) { return BuildContext(nil, m) }
+
+// Stopper is what BuildContext polls: a context.Context, or nil.
+type Stopper interface{ Err() error }
+
+// BuildContext is Build polling ctx (when not nil) while it puts formulas
+// in disjunctive normal form, which can take exponential time and memory:
+// once ctx is done it returns ctx.Err().
+func BuildContext(ctx Stopper, m *syntax.Model) (*System, error) {
+	b := &builder{m: m, stop: ctx}
 	sys := &System{Model: m, NumProcs: m.NumProcs}
 	if m.Init != nil {
 		sys.Init = b.init(m.Init)
 	}
 	for _, t := range m.Transitions {
+		if b.halted() {
+			break
+		}
 		sys.Transitions = append(sys.Transitions, b.transition(t)...)
 	}
 	// Properties are simplified with the subtypes known.
@@ -24,6 +35,9 @@ func Build(m *syntax.Model) (*System, error) {
 	}
 	for i, p := range m.Invariants {
 		sys.Invariants = append(sys.Invariants, b.property(p, "invariant", i)...)
+	}
+	if b.stopped != nil {
+		return nil, b.stopped
 	}
 	if len(b.errs) > 0 {
 		b.errs.Sort()
@@ -38,6 +52,25 @@ type builder struct {
 	ctx  context
 	// finals are the reads `p @ X` of the property being translated.
 	finals []Event
+	// stop is polled every stopEvery conjunctions made; stopped is its
+	// error once done, and then the DNFs come back empty.
+	stop    Stopper
+	made    int
+	stopped error
+}
+
+// stopEvery is how many DNF conjunctions are made between two polls.
+const stopEvery = 1024
+
+// halted counts one conjunction made and reports whether the build
+// must stop.
+func (b *builder) halted() bool {
+	if b.stopped == nil && b.stop != nil {
+		if b.made++; b.made%stopEvery == 0 {
+			b.stopped = b.stop.Err()
+		}
+	}
+	return b.stopped != nil
 }
 
 // context tells where a term occurs: weak locations are plain values in

@@ -11,6 +11,9 @@ import (
 func (b *builder) plainDNF(f syntax.Formula, sc scope, neg bool) [][]Literal {
 	var out [][]Literal
 	for _, g := range b.dnf(f, sc, neg, -1) {
+		if b.halted() {
+			return nil
+		}
 		if g.hasOther {
 			b.errorf(f.FormulaPos(), "a quantifier is not supported here")
 			continue
@@ -55,6 +58,9 @@ func (b *builder) product(pos syntax.Pos, xs, ys []guardConj) []guardConj {
 	var out []guardConj
 	for _, x := range xs {
 		for _, y := range ys {
+			if b.halted() {
+				return nil
+			}
 			z, ok := x.and(y)
 			if !ok {
 				b.errorf(pos, "at most one forall_other per disjunct of a guard is supported")

@@ -25,6 +25,10 @@ const (
 	EventBase Proc = 4000 // event i of a cube is EventBase+i (in KVal terms)
 )
 
+// Every process a model can name (#1..#syntax.MaxProcs, and as many cube
+// variables) lies below ParamBase: this does not compile otherwise.
+var _ [ParamBase - 1 - syntax.MaxProcs]struct{}
+
 // IsEvent reports whether p names an event of a cube.
 func (p Proc) IsEvent() bool { return p >= EventBase }
 

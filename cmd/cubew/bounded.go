@@ -12,6 +12,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// defaultMaxBuffer bounds the store buffers of the explicit engine unless
+// --max-buffer says otherwise: a process that loops through writes
+// without a fence would otherwise grow its buffer, and the state space,
+// forever.
+const defaultMaxBuffer = 32
+
 // defaultSteps is the steps bound of the dpor engine when --steps is not
 // given (the explicit engine then runs unbounded).
 const defaultSteps = 6
@@ -24,6 +30,7 @@ type boundedOpts struct {
 	timeout       time.Duration
 	maxExecutions int
 	maxStates     int
+	maxBuffer     int
 	trace         bool
 	format        formatFlag
 	junit         string
@@ -40,7 +47,7 @@ func (f *engineFlag) Set(s string) error {
 }
 
 func newBoundedCmd(g *globalOpts) *cobra.Command {
-	o := boundedOpts{engine: "dpor", format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000}
+	o := boundedOpts{engine: "dpor", format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000, maxBuffer: defaultMaxBuffer}
 	cmd := &cobra.Command{
 		Use:   "bounded FILE... -n N",
 		Short: "Explore every execution of a fixed instance (N processes, at most K steps each)",
@@ -101,6 +108,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "dpor: give up (UNKNOWN) after exploring this many executions; 0 for no limit")
 	f.IntVar(&o.maxStates, "max-states", o.maxStates, "explicit: give up (UNKNOWN) after finding this many states; 0 for no limit")
+	f.IntVar(&o.maxBuffer, "max-buffer", o.maxBuffer, "explicit: at most `N` pending writes per store buffer; a transition that would exceed it waits (the answer says so); 0 for no bound")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -119,13 +127,17 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 // boundedFile loads a model and runs the chosen bounded engine on its
 // instance.
 func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts, stderr io.Writer) (fileResult, error) {
-	m, _, mm, err := loadModel(path, o.model)
-	if err != nil {
-		return fileResult{}, err
-	}
 	ctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
-	res, k, seconds, err := runBounded(ctx, m, mm, string(o.engine), o.n, o.steps, o.maxExecutions, o.maxStates)
+	m, model, mm, err := loadUnder(ctx, path, o.model)
+	if r, ok := stoppedResult(path, model, err, 0); ok {
+		r.Engine, r.N = string(o.engine), o.n
+		return r, nil
+	} else if err != nil {
+		return fileResult{}, err
+	}
+	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer}
+	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -139,18 +151,24 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 // processes; steps 0 means the engine's default (dpor: defaultSteps;
 // explicit: unbounded). It returns the steps bound used.
 func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int) (*dpor.Result, int, float64, error) {
-	opts := dpor.Options{N: n, Model: mm, MaxSteps: steps}
+	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates})
+}
+
+// runEngine is runBounded with the options of the engine: the explicit
+// engine ignores MaxExecutions, dpor MaxStates and MaxBuffer (its steps
+// bound keeps buffers finite).
+func runEngine(ctx context.Context, m *syntax.Model, engine string, opts dpor.Options) (*dpor.Result, int, float64, error) {
 	start := time.Now()
 	var res *dpor.Result
 	var err error
 	if engine == "explicit" {
-		opts.MaxStates = maxStates
+		opts.MaxExecutions = 0
 		res, err = dpor.Explicit(ctx, m, opts)
 	} else {
 		if opts.MaxSteps == 0 {
 			opts.MaxSteps = defaultSteps
 		}
-		opts.MaxExecutions = maxExecutions
+		opts.MaxStates, opts.MaxBuffer = 0, 0
 		res, err = dpor.Check(ctx, m, opts)
 	}
 	return res, opts.MaxSteps, time.Since(start).Seconds(), err

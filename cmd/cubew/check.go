@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
@@ -21,9 +22,11 @@ type checkOpts struct {
 	timeout     time.Duration
 	trace       bool
 	verifyTrace bool
-	format      formatFlag
-	junit       string
-	pics        pictureOpts
+	// assumeInvariants trusts the model's invariant items (unproved).
+	assumeInvariants bool
+	format           formatFlag
+	junit            string
+	pics             pictureOpts
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -33,15 +36,26 @@ func newCheckCmd(g *globalOpts) *cobra.Command {
 		Short: "Prove models safe for any number of processes, or find a counterexample",
 		Long: `Run the parameterized backward reachability search on each model: SAFE
 holds for every number of processes; UNSAFE comes with a counterexample;
-UNKNOWN means a limit was reached (the reason says which).
+UNKNOWN means a limit was reached, or that the only counterexamples found
+do not replay (the reason says which).
+
+Every counterexample is replayed forwards on a concrete instance with as
+many processes as the trace names before UNSAFE is reported; one that does
+not replay is spurious, and the search goes on for another. Where no
+concrete instance can be built (a value the bounded engine cannot
+enumerate), the answer reads "UNSAFE (not replayed)".
+
+The model's invariant items are proved in the same search, as further
+properties: an UNSAFE answer may name one ("invariant[1] violated").
+--assume-invariants trusts them instead, as Cubicle does, and every output
+then says so.
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
 the trace pictures) show the concrete execution behind a counterexample:
 every read with the write it reads from, every write, the flushes of the
 store buffers, the coherence order of each location and the from-reads
-edges. The execution comes from replaying the trace on the bounded engine
-with as many processes as the trace names.
+edges.
 
 Results go to stdout, one line per model (or one JSON document). Progress
 goes to stderr when it is a terminal, or with -v, which also prints the
@@ -53,7 +67,7 @@ UNKNOWN (and none UNSAFE).`,
   cubew check examples/*.cub
 
   # show the counterexample step by step, with reads, writes and rf/co
-  cubew check --trace --verify-trace examples/flag_mutex.cub
+  cubew check --trace examples/flag_mutex.cub
 
   # machine-readable results and a JUnit report for CI
   cubew check --format json --junit report.xml models/*.cub
@@ -72,7 +86,8 @@ UNKNOWN (and none UNSAFE).`,
 	f.IntVar(&o.maxNodes, "max-nodes", 100000, "give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
-	f.BoolVar(&o.verifyTrace, "verify-trace", false, "replay each counterexample forwards on a concrete instance before reporting UNSAFE (always done under pso)")
+	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
+	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	o.pics.flags(cmd, true)
@@ -82,73 +97,56 @@ UNKNOWN (and none UNSAFE).`,
 
 // checkFile loads a model and runs the search under the chosen memory model.
 func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cmd *cobra.Command) (fileResult, error) {
-	m, model, mm, err := loadModel(path, o.model)
-	if err != nil {
-		return fileResult{}, err
-	}
-	start := time.Now()
-	sys, err := translate.Build(m)
-	if err != nil {
-		return fileResult{}, err
-	}
 	ctx, cancel := withTimeout(ctx, o.timeout)
 	defer cancel()
+	start := time.Now()
+	m, model, mm, err := loadUnder(ctx, path, o.model)
+	var sys *translate.System
+	if err == nil {
+		sys, err = buildUnder(ctx, m)
+	}
+	if r, ok := stoppedResult(path, model, err, time.Since(start).Seconds()); ok {
+		return r, nil
+	} else if err != nil {
+		return fileResult{}, err
+	}
 	solvers := &solverStats{}
 	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
-		KeepGraph: o.pics.dot != ""}
+		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants}
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	res, err := reach.Check(ctx, sys, opts)
+	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
 		return fileResult{}, fmt.Errorf("%s: %w", path, err)
 	}
-	out := fromReach(path, model, m, res, 0)
+	if !o.assumeInvariants {
+		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state
+	}
+	out := fromReach(path, model, m, res.Result, 0)
 	if res.Verdict == translate.Unsafe {
-		verifyAndExplain(ctx, &out, sys, mm, o, newSolver)
+		explain(&out, res, mm)
 	}
 	out.Seconds = time.Since(start).Seconds()
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
+		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
 	}
 	return out, nil
 }
 
-// verifyAndExplain replays an UNSAFE answer's trace when the output needs
-// its concrete execution (--trace, json, pictures) or --verify-trace asks
-// for a check. A model without weak variables is verified by reach.Replay
-// (forwards, on the solver); a weak one by the bounded engine's replay,
-// which also gives the execution. A trace that does not replay under
-// --verify-trace turns the verdict into UNKNOWN with the reason. Under
-// pso a weak model's trace is always verified: the parameterized engine
-// over-approximates PSO, so its UNSAFE answers stand only when they replay.
-func verifyAndExplain(ctx context.Context, r *fileResult, sys *translate.System, mm memmodel.Model, o *checkOpts, newSolver func() smt.Solver) {
-	weak := r.model.Weak && r.Model != "sc"
-	verify := o.verifyTrace || weak && mm == memmodel.PSO
-	needExec := o.trace || o.format == "json" || o.pics.traceDot != "" || o.pics.traceSVG != ""
-	if verify && !weak {
-		s := newSolver()
-		confirmed, err := reach.Replay(ctx, sys, r.Result.Trace, s)
-		s.Close()
-		if err != nil {
-			r.unknown("counterexample does not replay: " + err.Error())
-			return
-		}
-		r.Result.Trace = confirmed
-		r.Trace = fromReachTrace(confirmed)
-	}
-	if !needExec && !(verify && weak) {
+// explain gives an UNSAFE answer the concrete execution decide replayed
+// its trace on, or says why there is none.
+func explain(r *fileResult, res *decide.Result, mm memmodel.Model) {
+	if res.Witness == nil {
+		r.NotReplayed = res.NotReplayed
 		return
 	}
-	ex, err := replayExecution(ctx, r.model, mm, r.Trace)
+	ex, err := newExecution(r.model, res.Trace.Procs, mm.Name(), res.Witness)
 	if err != nil {
-		if verify && weak {
-			r.unknown(fmt.Sprintf("counterexample does not replay on a concrete instance with %d processes: %v", r.Trace.Procs, err))
-			return
-		}
 		r.Trace.ExecErr = err.Error()
 		return
 	}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"time"
 
+	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
@@ -142,12 +144,19 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	sys, err := translate.Build(m)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// The bounded engine trusts invariant items: it looks for their
+	// violations instead, as check does (never agreeing on an assumption).
+	m = m.InvariantsAsUnsafe()
 	c.check = fromReach(path, model, m, res, seconds)
 	switch res.Verdict {
 	case translate.Unknown:
 		c.notes = append(c.notes, "check UNKNOWN: nothing to compare ("+res.Reason+")")
 	case translate.Unsafe:
-		c.replayTrace(ctx, m, mm, res.Trace, o.timeout)
+		c.replayTrace(ctx, m, sys, mm, res.Trace, o.timeout)
 	}
 	for n := 2; n <= o.maxN; n++ {
 		if m.NumProcs > 0 && n > m.NumProcs {
@@ -179,19 +188,11 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	return c, nil
 }
 
-// withTimeout is context.WithTimeout, or a plain cancel when d is 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
-	}
-	return context.WithCancel(ctx)
-}
-
 // parameterized runs the parameterized engine as cubew check does (z3
 // solvers, a node limit), with a time limit.
 func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
 	start := time.Now()
-	sys, err := translate.Build(m)
+	sys, err := translate.BuildContext(ctx, m)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -202,51 +203,47 @@ func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxN
 	return res, time.Since(start).Seconds(), err
 }
 
-// replayTrace replays check's counterexample on the bounded instance with
-// the trace's number of processes; a failure is a disagreement (or, when
-// the replay ran out of time, a note).
-func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, mm memmodel.Model, t *reach.Trace, timeout time.Duration) {
+// replayTrace replays check's counterexample (sys is the system check
+// searched, m the model with its invariants as unsafe items) with decide.Replay on the
+// bounded instance with the trace's number of processes; a trace that
+// does not replay is a disagreement (one whose replay ran out of time, a
+// note).
+func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, t *reach.Trace, timeout time.Duration) {
 	if t == nil {
 		c.disagreements = append(c.disagreements, "check says UNSAFE without a counterexample")
 		return
 	}
-	steps := make([]dpor.TraceStep, len(t.Steps))
-	for i, s := range t.Steps {
-		idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Pos == s.Pos() })
-		if idx < 0 {
-			c.disagreements = append(c.disagreements, fmt.Sprintf("trace step %d: no transition of the model at %s", i+1, s.Pos()))
-			return
-		}
-		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
-	}
 	rctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
-	opts := dpor.Options{N: t.Procs, Model: mm}
-	w, err := dpor.ReplayTrace(rctx, m, opts, steps, t.Unsafe)
-	if err != nil && rctx.Err() == nil {
-		// Under weak memory the trace's interleaving may not be executable
-		// while its steps are, in another one: the counterexample is real.
-		if w2, err2 := dpor.ReplayTraceProcs(rctx, m, opts, steps, t.Unsafe); err2 == nil {
-			c.replay = fmt.Sprintf("replays with %d processes in another interleaving (each process's order kept; %d steps with flushes)",
-				t.Procs, len(w2.Steps))
-			c.notes = append(c.notes, "the trace's own order is not executable: "+err.Error())
-			c.explain(m, mm, t.Procs, w2)
-			return
-		}
-	}
+	r, err := decide.Replay(rctx, m, sys, mm, t, func() smt.Solver { return z3.New() })
+	var sp *reach.SpuriousError
 	switch {
-	case err != nil && rctx.Err() != nil:
-		c.notes = append(c.notes, fmt.Sprintf("the replay of the counterexample with %d processes ran out of time", t.Procs))
-	case err != nil:
+	case errors.As(err, &sp):
 		c.replay = "FAILED"
 		c.disagreements = append(c.disagreements, fmt.Sprintf(
-			"check's counterexample %s does not replay with %d processes: %v", t, t.Procs, err))
+			"check's counterexample %s does not replay with %d processes: %s", t, t.Procs, sp.Reason))
+		c.check.Trace.ExecErr = sp.Reason
+	case err != nil:
+		c.notes = append(c.notes, fmt.Sprintf("the replay of the counterexample with %d processes ran out of time", t.Procs))
+		c.check.Trace.ExecErr = err.Error()
+	case r.Witness == nil:
+		c.replay = "not replayed: " + r.NotReplayed
+		c.notes = append(c.notes, "the counterexample was not replayed on a concrete instance: "+r.NotReplayed)
 	default:
-		c.replay = fmt.Sprintf("replays with %d processes (%d steps with flushes)", t.Procs, len(w.Steps))
-		c.explain(m, mm, t.Procs, w)
-		return
+		c.replay = fmt.Sprintf("replays with %d processes (%d steps with flushes)", t.Procs, len(r.Witness.Steps))
+		if !sameOrder(t, r.Trace) {
+			c.replay = fmt.Sprintf("replays with %d processes in another interleaving (each process's order kept; %d steps with flushes)",
+				t.Procs, len(r.Witness.Steps))
+		}
+		c.explain(m, mm, t.Procs, r.Witness)
 	}
-	c.check.Trace.ExecErr = err.Error()
+}
+
+// sameOrder reports whether two traces list the same steps in one order.
+func sameOrder(a, b *reach.Trace) bool {
+	return slices.EqualFunc(a.Steps, b.Steps, func(x, y reach.Step) bool {
+		return x.Pos() == y.Pos() && slices.Equal(x.Args, y.Args)
+	})
 }
 
 // explain gives check's trace the concrete execution of w, its replay

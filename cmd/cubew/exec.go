@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/cubew/cubew/dpor"
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -161,129 +158,6 @@ func (x *execution) event(id string) *event {
 		}
 	}
 	return nil
-}
-
-// replayExecution asks the bounded engine for a concrete execution of a
-// parameterized counterexample (N = t.Procs processes, memory model mm) and
-// turns it into an execution.
-//
-// Under a weak model the order in which the backward search lists the
-// transition instances need not be an order in which they can run: the
-// search orders them by its pre-images, while the execution only needs
-// each process's instances in program order (another process's read may
-// have to come first, before a buffered write drains). When the trace's
-// order does not replay, other interleavings of the processes' sequences
-// are tried, nearest to the trace's order first, up to maxInterleavings;
-// the trace is then reordered to the one that runs.
-func replayExecution(ctx context.Context, m *syntax.Model, mm memmodel.Model, t *trace) (*execution, error) {
-	ctx, cancel := context.WithTimeout(ctx, replayBudget)
-	defer cancel()
-	var firstErr error
-	tried := 0
-	var found *execution
-	var order []int
-	forInterleavings(m, t, func(perm []int) bool {
-		tried++
-		steps := make([]dpor.TraceStep, len(perm))
-		for i, k := range perm {
-			s := t.Steps[k]
-			idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Name == s.Transition })
-			if idx < 0 {
-				firstErr = fmt.Errorf("step %d: no transition %s in the model", k+1, s.Transition)
-				return false
-			}
-			steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Procs}
-		}
-		w, err := dpor.ReplayTrace(ctx, m, dpor.Options{N: t.Procs, Model: mm}, steps, t.Unsafe)
-		if err == nil {
-			x, err := newExecution(m, t.Procs, mm.Name(), w)
-			if err != nil {
-				firstErr = err
-				return false
-			}
-			found, order = x, slices.Clone(perm)
-			return false
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-		return mm.Buffering() != memmodel.NoBuffer && ctx.Err() == nil && tried < maxInterleavings
-	})
-	if found == nil {
-		if tried > 1 {
-			return nil, fmt.Errorf("%v (nor in %d other orders of its steps that keep each process's order)", firstErr, tried-1)
-		}
-		return nil, firstErr
-	}
-	if !slices.Equal(order, identity(len(order))) {
-		steps := make([]traceStep, len(order))
-		for i, k := range order {
-			steps[i] = t.Steps[k]
-		}
-		t.Steps = steps
-	}
-	return found, nil
-}
-
-// maxInterleavings and replayBudget bound the orders of a trace's steps
-// tried by replayExecution, and the time spent.
-const (
-	maxInterleavings = 2000
-	replayBudget     = 20 * time.Second
-)
-
-func identity(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// forInterleavings calls fn with orders of the trace's steps (indices) that
-// keep each process's steps in their order, the trace's own order first,
-// then the others depth first, preferring at each position the step that
-// comes earliest in the trace; it stops when fn returns false.
-func forInterleavings(m *syntax.Model, t *trace, fn func([]int) bool) {
-	byProc := map[int][]int{}
-	var procs []int
-	for i, s := range t.Steps {
-		q := 0
-		if idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Name == s.Transition }); idx >= 0 {
-			q = actingProc(m.Transitions[idx], s.Procs)
-		}
-		if _, ok := byProc[q]; !ok {
-			procs = append(procs, q)
-		}
-		byProc[q] = append(byProc[q], i)
-	}
-	next := map[int]int{}
-	perm := make([]int, 0, len(t.Steps))
-	var rec func() bool
-	rec = func() bool {
-		if len(perm) == len(t.Steps) {
-			return fn(perm)
-		}
-		var cands []int
-		for _, q := range procs {
-			if next[q] < len(byProc[q]) {
-				cands = append(cands, q)
-			}
-		}
-		slices.SortFunc(cands, func(a, b int) int { return byProc[a][next[a]] - byProc[b][next[b]] })
-		for _, q := range cands {
-			perm = append(perm, byProc[q][next[q]])
-			next[q]++
-			ok := rec()
-			next[q]--
-			perm = perm[:len(perm)-1]
-			if !ok {
-				return false
-			}
-		}
-		return true
-	}
-	rec()
 }
 
 // newExecution records the events of a witness of an instance with n

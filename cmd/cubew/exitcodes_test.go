@@ -34,8 +34,8 @@ func TestExitCodes(t *testing.T) {
 		{"unknown command", []string{"chek"}, exitBadInput, `unknown command "chek"`},
 		{"bad model", []string{"check", "--model", "arm", "testdata/token_mutex.cub"}, exitBadInput, "arm"},
 		{"bad format", []string{"check", "--format", "yaml", "testdata/token_mutex.cub"}, exitBadInput, `unknown format "yaml"`},
-		{"crosscheck agrees on an unsafe model", []string{"crosscheck", "--max-n", "2", "testdata/flag_mutex.cub"}, exitSafe, ""},
-		{"crosscheck json", []string{"crosscheck", "--max-n", "2", "--format", "json", "testdata/flag_mutex.cub"}, exitSafe, ""},
+		{"crosscheck agrees on an unsafe model", []string{"crosscheck", "--max-n", "2", "--timeout", "0", "testdata/flag_mutex.cub"}, exitSafe, ""},
+		{"crosscheck json", []string{"crosscheck", "--max-n", "2", "--timeout", "0", "--format", "json", "testdata/flag_mutex.cub"}, exitSafe, ""},
 		{"crosscheck junit not writable", []string{"crosscheck", "--max-n", "2", "--junit", "no/such/dir/r.xml", "testdata/flag_mutex.cub"}, exitBadInput, "--junit: open no/such/dir/r.xml"},
 		{"picture for several models", []string{"check", "--dot", "x.dot", "testdata/token_mutex.cub", "testdata/flag_mutex.cub"}, exitBadInput, "give an existing directory"},
 	}

@@ -39,12 +39,13 @@ type junitSuite struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Error     *junitMessage `xml:"error,omitempty"`
-	SystemOut *junitText    `xml:"system-out,omitempty"`
+	Name       string             `xml:"name,attr"`
+	Classname  string             `xml:"classname,attr"`
+	Time       string             `xml:"time,attr"`
+	Properties *junitPropertyList `xml:"properties,omitempty"`
+	Failure    *junitMessage      `xml:"failure,omitempty"`
+	Error      *junitMessage      `xml:"error,omitempty"`
+	SystemOut  *junitText         `xml:"system-out,omitempty"`
 }
 
 type junitMessage struct {
@@ -92,6 +93,7 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 		s := suite(r.File)
 		c := junitCase{Name: caseName(command, r), Classname: r.File, Time: seconds(r.Seconds)}
 		c.SystemOut = &junitText{summary(command, r)}
+		c.Properties = junitProperties(r)
 		if c.Failure = caseFailure(r, expected(lines, r)); c.Failure != nil {
 			s.Failures++
 			doc.Failures++

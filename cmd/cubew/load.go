@@ -11,10 +11,14 @@ import (
 )
 
 // loadModel loads a model for a command with a --model flag (checked with
-// sc rules under --model sc) and resolves the memory model: its name
+// sc rules under --model sc; one without unsafe or invariant items is bad
+// input) and resolves the memory model: its name
 // (defaultModel) and its rules.
 func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
 	m, err := syntax.Load(path, syntax.CheckOptions{SC: model == "sc"})
+	if err == nil {
+		err = m.RequireProperty() // nothing to check is a usage error
+	}
 	if err != nil {
 		return nil, "", nil, err
 	}

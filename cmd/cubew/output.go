@@ -35,7 +35,7 @@ func printText(w io.Writer, results []fileResult, o printOpts) error {
 	rows := make([][]string, len(results))
 	var widths []int
 	for i, r := range results {
-		cols := []string{r.File, strings.ToUpper(r.Verdict.String()), r.Model}
+		cols := []string{r.File, verdictWord(r), r.Model}
 		if r.N > 0 {
 			inst := fmt.Sprintf("n=%d", r.N)
 			if r.K > 0 {
@@ -65,6 +65,12 @@ func printText(w io.Writer, results []fileResult, o printOpts) error {
 		b.WriteString("\n")
 		if r.Reason != "" {
 			fmt.Fprintf(&b, "    reason: %s\n", r.Reason)
+		}
+		if r.NotReplayed != "" {
+			fmt.Fprintf(&b, "    not replayed: %s\n", r.NotReplayed)
+		}
+		for _, line := range invariantLines(r) {
+			fmt.Fprintf(&b, "    %s\n", line)
 		}
 		if t := r.Trace; t != nil {
 			if o.Trace {
@@ -192,4 +198,14 @@ func eventText(e *event) string {
 		s += " (own buffer)"
 	}
 	return s
+}
+
+// verdictWord is a result's verdict as the text output shows it: UNSAFE
+// (not replayed) when no concrete instance ran its counterexample.
+func verdictWord(r fileResult) string {
+	w := strings.ToUpper(r.Verdict.String())
+	if r.NotReplayed != "" {
+		w += " (not replayed)"
+	}
+	return w
 }

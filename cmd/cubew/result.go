@@ -20,6 +20,14 @@ type fileResult struct {
 
 	Verdict translate.Verdict
 	Reason  string // why the answer is UNKNOWN (which limit), or a bound's caveat
+	// NotReplayed says why an UNSAFE answer's trace was not replayed on a
+	// concrete instance (empty when it was).
+	NotReplayed string
+	// Violated names the invariant item an UNSAFE answer violates; Proved
+	// and Assumed the invariant items check proved, or trusted unproved
+	// (--assume-invariants).
+	Violated        string
+	Proved, Assumed []string
 
 	Nodes       int // reach: visited nodes
 	Executions  int // dpor: execution graphs explored
@@ -109,6 +117,7 @@ func fromReach(file, model string, m *syntax.Model, res *reach.Result, seconds f
 	return fileResult{
 		File: file, Model: model, Engine: "reach",
 		Verdict: res.Verdict, Reason: res.Reason,
+		Violated: res.Violated, Proved: res.Proved, Assumed: res.Assumed,
 		Nodes: res.Stats.Nodes, SolverCalls: res.Stats.SolverCalls, Seconds: seconds,
 		Result: res, Trace: fromReachTrace(res.Trace), model: m,
 	}

@@ -4,16 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
 
 	"github.com/spf13/cobra"
 )
 
 // run executes the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := onSignals(context.Background(), stderr)
 	defer stop()
 	root := newRootCmd()
 	root.SetArgs(args)
@@ -50,6 +48,7 @@ a CI job.`,
 	root.SetVersionTemplate("cubew {{.Version}}\n")
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
+	addLimitFlags(root, g)
 	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd())
 	addCompletionHelp(root)
 	return root
@@ -57,7 +56,8 @@ a CI job.`,
 
 // globalOpts are the options every command accepts.
 type globalOpts struct {
-	verbose bool // progress and statistics on stderr
+	verbose   bool     // progress and statistics on stderr
+	maxMemory sizeFlag // memory budget of the run (0: none)
 }
 
 // isVerbose reports whether -v was given to cmd (a root persistent flag);

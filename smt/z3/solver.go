@@ -58,7 +58,22 @@ func (c *Context) NewSolver() *Solver {
 	C.Z3_solver_inc_ref(c.z, zs)
 	s := &Solver{Context: c, z: c.z, s: zs}
 	c.solvers[s] = struct{}{}
+	s.setParams(func(C.Z3_params) {})
 	return s
+}
+
+// setParams gives s the parameters that set adds to a fresh parameter
+// set, always with "ctrl_c" false: Z3's own SIGINT handler (installed
+// around each check without SA_ONSTACK) would crash the Go runtime, and
+// the caller interrupts checks through their context instead.
+func (s *Solver) setParams(set func(C.Z3_params)) {
+	p := C.Z3_mk_params(s.z)
+	C.Z3_params_inc_ref(s.z, p)
+	C.Z3_params_set_bool(s.z, p, s.symbol("ctrl_c"), false)
+	set(p)
+	C.Z3_solver_set_params(s.z, s.s, p)
+	C.Z3_params_dec_ref(s.z, p)
+	s.check("solver_set_params")
 }
 
 // Close releases the Z3 solver and its model, and closes the Context too if
@@ -147,12 +162,9 @@ func (s *Solver) SetTimeout(d time.Duration) {
 	if d > 0 {
 		ms = min(uint64((d+time.Millisecond-1)/time.Millisecond), math.MaxUint32-1)
 	}
-	p := C.Z3_mk_params(s.z)
-	C.Z3_params_inc_ref(s.z, p)
-	C.Z3_params_set_uint(s.z, p, s.symbol("timeout"), C.uint(ms))
-	C.Z3_solver_set_params(s.z, s.s, p)
-	C.Z3_params_dec_ref(s.z, p)
-	s.check("solver_set_params")
+	s.setParams(func(p C.Z3_params) {
+		C.Z3_params_set_uint(s.z, p, s.symbol("timeout"), C.uint(ms))
+	})
 }
 
 // Stats returns the work s has done since it was made.
