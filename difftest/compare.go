@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
@@ -28,8 +29,9 @@ type Budget struct {
 }
 
 // DefaultBudget is the budget of the tests: small models finish well
-// within it.
-var DefaultBudget = Budget{MaxNodes: 2000, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
+// within it, except a few pso searches that do not converge (each node
+// then costs tens of milliseconds, so the node budget stays small).
+var DefaultBudget = Budget{MaxNodes: 500, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
 
 // MutantBudget is the budget for the mutants of the corpus: their models
 // are larger, and most of the originals finish within a few hundred nodes.
@@ -57,22 +59,15 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	if err != nil {
 		return o.fail("translate: %v", err)
 	}
-	res, err := reach.Check(ctx, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, NewSolver: newSolver})
+	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, NewSolver: newSolver})
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}
-	o.Reach = res
+	o.Reach = res.Result
 	if err := o.runExplicit(ctx, m, b); err != nil {
 		return o.fail("explicit: %v", err)
 	}
-	if res.Verdict == translate.Unsafe {
-		o.forallOther = traceFires(m, res.Trace, func(tr *syntax.Transition) bool { return hasForallOther(tr.Guard) })
-		if m.Weak && c.Model != memmodel.SC {
-			o.replay(ctx, m)
-		} else {
-			o.replaySC(ctx, sys)
-		}
-	}
+	o.evidence(ctx, m, res)
 	o.classify()
 	if o.Class.Disagreement() {
 		if bug := knownBug(m, o); bug != "" {
@@ -118,25 +113,6 @@ func hasForallOther(f syntax.Formula) bool {
 // newSolver is the solver of reach, as cubew check makes it.
 func newSolver() smt.Solver { return z3.New() }
 
-// replaySC confirms reach's counterexample of a model without weak
-// memory forwards on the solver (reach.Replay, as cubew check
-// --verify-trace does), which also chooses process identities within
-// number_procs; the confirmed trace replaces reach's.
-func (o *Outcome) replaySC(ctx context.Context, sys *translate.System) {
-	if o.Reach.Trace == nil {
-		o.ReplayErr = "UNSAFE without a counterexample"
-		return
-	}
-	s := newSolver()
-	defer s.Close()
-	t, err := reach.Replay(ctx, sys, o.Reach.Trace, s)
-	if err != nil {
-		o.ReplayErr = err.Error()
-		return
-	}
-	o.Reach.Trace, o.Replayed = t, true
-}
-
 // runExplicit explores the instances with 2..MaxN processes (at most
 // number_procs) until one reaches an unsafe state.
 func (o *Outcome) runExplicit(ctx context.Context, m *syntax.Model, b Budget) error {
@@ -154,48 +130,6 @@ func (o *Outcome) runExplicit(ctx context.Context, m *syntax.Model, b Budget) er
 		}
 	}
 	return nil
-}
-
-// replay replays reach's counterexample of a weak model on the instance with as many
-// processes as it names: in its own order, else (under weak memory) in
-// another interleaving keeping each process's order, as cubew crosscheck
-// does.
-func (o *Outcome) replay(ctx context.Context, m *syntax.Model) {
-	t := o.Reach.Trace
-	if t == nil {
-		o.ReplayErr = "UNSAFE without a counterexample"
-		return
-	}
-	steps := make([]dpor.TraceStep, len(t.Steps))
-	for i, s := range t.Steps {
-		idx := slices.IndexFunc(m.Transitions, func(tr *syntax.Transition) bool { return tr.Pos == s.Pos() })
-		if idx < 0 {
-			o.ReplayErr = fmt.Sprintf("trace step %d: no transition of the model at %s", i+1, s.Pos())
-			return
-		}
-		steps[i] = dpor.TraceStep{Transition: idx, Procs: s.Args}
-	}
-	err := replayWith(ctx, m, dpor.Options{N: t.Procs, Model: o.Case.Model}, steps, t.Unsafe)
-	if err != nil {
-		o.ReplayErr = err.Error()
-		if m.NumProcs == 0 || t.Procs < m.NumProcs {
-			o.replaysWithMore = replayWith(ctx, m, dpor.Options{N: t.Procs + 1, Model: o.Case.Model}, steps, t.Unsafe) == nil
-		}
-		return
-	}
-	o.Replayed = true
-}
-
-// replayWith replays steps on the instance of opts in their order, else
-// in another interleaving keeping each process's order.
-func replayWith(ctx context.Context, m *syntax.Model, opts dpor.Options, steps []dpor.TraceStep, unsafe string) error {
-	_, err := dpor.ReplayTrace(ctx, m, opts, steps, unsafe)
-	if err != nil {
-		if _, err2 := dpor.ReplayTraceProcs(ctx, m, opts, steps, unsafe); err2 == nil {
-			return nil
-		}
-	}
-	return err
 }
 
 // explicitUnsafe returns the instance size at which the oracle reached an
@@ -250,6 +184,24 @@ func (o *Outcome) explicitMaxN() int {
 
 // classify sets the outcome's class from the answers.
 func (o *Outcome) classify() {
+	if o.Spurious != nil {
+		switch {
+		case o.explicitApprox():
+			o.Class = ClassExplicitBudget
+			o.Note = "a trace does not replay, but the oracle under-approximates this model (" + o.approxReason() + ")"
+			return
+		case o.forallOther:
+			o.Class = ClassSpuriousForall
+		case o.weak && o.Case.Model == memmodel.PSO:
+			o.Class = ClassSpuriousPSO
+		default:
+			o.Class = ClassSpurious
+			return
+		}
+		if o.Reach.Verdict != translate.Unsafe {
+			return // UNKNOWN: no counterexample replays
+		}
+	}
 	found := o.explicitUnsafe()
 	switch o.Reach.Verdict {
 	case translate.Unknown:
@@ -264,22 +216,13 @@ func (o *Outcome) classify() {
 			o.Class = ClassAgreeSafe
 		}
 	case translate.Unsafe:
-		procs := 0
-		if o.Reach.Trace != nil {
-			procs = o.Reach.Trace.Procs
-		}
+		procs := o.Reach.Trace.Procs
 		switch {
-		case !o.Replayed && o.explicitApprox():
-			o.Class = ClassExplicitBudget
-			o.Note = "the trace does not replay, but the oracle under-approximates this model (" + o.approxReason() + ")"
-		case !o.Replayed && o.forallOther:
-			o.Class = ClassSpuriousForall
-		case !o.Replayed && o.weak && o.Case.Model == memmodel.PSO:
-			o.Class = ClassSpuriousPSO
-		case !o.Replayed:
-			o.Class = ClassSpurious
 		case found > 0:
 			o.Class = ClassAgreeUnsafe
+		case o.NotReplayed != "" && o.weak:
+			o.Class = ClassExplicitBudget
+			o.Note = "the counterexample has no concrete instance: " + o.NotReplayed
 		case procs > o.explicitMaxN():
 			o.Class = ClassUnsafeMoreProcs
 			o.Note = fmt.Sprintf("the counterexample needs %d processes; the oracle explored up to %d", procs, o.explicitMaxN())
@@ -309,11 +252,14 @@ func (o *Outcome) reachAnswer() string {
 		s += " (" + o.Reach.Reason + ")"
 	case o.Reach.Trace != nil:
 		s += fmt.Sprintf(" with %d processes: %s", o.Reach.Trace.Procs, o.Reach.Trace)
-		if o.ReplayErr != "" {
-			s += "; does not replay: " + o.ReplayErr
-		} else if o.Replayed {
+		if o.Replayed {
 			s += "; replays"
+		} else if o.NotReplayed != "" {
+			s += "; not replayed: " + o.NotReplayed
 		}
+	}
+	if o.Spurious != nil && o.Reach.Verdict != translate.Unknown {
+		s += fmt.Sprintf("; rejected first %s with %d processes: %s", o.Spurious, o.Spurious.Procs, o.ReplayErr)
 	}
 	return s
 }

@@ -13,12 +13,8 @@ func knownBug(m *syntax.Model, o *Outcome) string {
 	switch {
 	case o.Class == ClassWrongSafe && o.Case.Model != memmodel.SC && m.Weak && nondetWeak(m):
 		return "known bug: reach ignores a nondeterministic assignment `X := .` to a weak variable (regress/weak_nondet.cub)"
-	case o.Class == ClassSpurious && o.weak && traceFires(m, o.Reach.Trace, func(tr *syntax.Transition) bool { return weakCase(m, tr) }):
+	case o.Class == ClassSpurious && o.weak && traceFires(m, o.Spurious, func(tr *syntax.Transition) bool { return weakCase(m, tr) }):
 		return "known bug: under tso, a trace through an atomic transition that updates a whole weak array (A[j] := case ...) misses a ghb cycle and does not replay (regress/weak_case_trace.cub)"
-	case o.Class == ClassSpurious && o.replaysWithMore:
-		return "known bug: reach's counterexample names too few processes (a process variable must hold another one); it replays with one more (regress/proc_value_trace.cub)"
-	case o.Class == ClassSpurious && m.NumProcs > 0 && o.Reach.Trace != nil && o.Reach.Trace.Procs > m.NumProcs:
-		return "known bug: reach's counterexample names more processes than number_procs (regress/number_procs_trace.cub)"
 	}
 	return ""
 }

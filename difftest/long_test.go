@@ -17,6 +17,7 @@ var (
 	longFrom   = flag.Uint64("from", 1_000_000, "TestLong: first seed")
 	longModels = flag.String("models", "sc,tso,pso", "TestLong: memory models")
 	longOut    = flag.String("out", "", "TestLong: folder where each disagreeing model is written")
+	longEach   = flag.Bool("each", false, "TestLong: print each model's name and class as it finishes")
 )
 
 // TestLong is the long differential run, off unless -count-models is
@@ -44,6 +45,9 @@ func TestLong(t *testing.T) {
 				}
 				if o.Class == ClassKnownBug {
 					writeOut(t, o)
+				}
+				if *longEach {
+					fmt.Fprintf(os.Stderr, "DONE %s %s\n", o.Case.Name, o.Class)
 				}
 				done++
 				if done%500 == 0 {

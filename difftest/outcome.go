@@ -19,11 +19,11 @@ const (
 	ClassUnsafeMoreProcs              // reach UNSAFE, replays, with more processes than the oracle explored
 	ClassReachBudget                  // reach UNKNOWN at its node budget
 	ClassExplicitBudget               // the oracle ran out of states on an instance that mattered
-	ClassSpuriousPSO                  // reach UNSAFE under pso with a trace that does not replay (expected today)
-	ClassSpuriousForall               // reach UNSAFE with a trace through a forall_other guard that does not replay (reach over-approximates forall_other, as Cubicle does)
+	ClassSpuriousPSO                  // reach found a counterexample under pso that does not replay (expected today)
+	ClassSpuriousForall               // reach found a counterexample through a forall_other guard that does not replay (reach over-approximates forall_other, as Cubicle does)
 	ClassKnownBug                     // a disagreement explained by an open bug of knownBugs (Note names it)
 	ClassWrongSafe                    // disagreement: reach SAFE, an instance reaches unsafe
-	ClassSpurious                     // disagreement: reach UNSAFE (sc, tso) with a trace that does not replay
+	ClassSpurious                     // disagreement: reach found a counterexample (sc, tso) that does not replay
 	ClassExplicitMiss                 // disagreement: the trace replays with n processes, the oracle exhausted n without it
 	ClassError                        // the model was rejected (type check, translate, an engine)
 	numClasses
@@ -56,15 +56,16 @@ type Outcome struct {
 	Class    Class
 	Reach    *reach.Result
 	Explicit []*dpor.Result // one per instance explored, n = 2, 3, ...
-	// Replayed says that reach's counterexample replays on a concrete
-	// instance; ReplayErr says why not.
-	Replayed  bool
+	// Replayed says that the UNSAFE answer's counterexample replays on a
+	// concrete instance; NotReplayed says why there is none (decide).
+	Replayed    bool
+	NotReplayed string
+	// Spurious is the first counterexample that did not replay (decide
+	// rejects it and searches on), ReplayErr why it did not.
+	Spurious  *reach.Trace
 	ReplayErr string
 	Note      string
 	weak      bool // the model was checked with the weak-memory rules
-	// replaysWithMore says that a trace that does not replay with the
-	// processes it names replays with one more.
-	replaysWithMore bool
 	// forallOther says that a step of reach's trace has a forall_other
 	// guard.
 	forallOther bool
