@@ -64,7 +64,9 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 		return o.fail("reach: %v", err)
 	}
 	o.Reach = res.Result
-	if err := o.runExplicit(ctx, m, b); err != nil {
+	// decide proves invariants as further unsafe items: so does the oracle
+	// (dpor alone would assume them and prune the states they exclude).
+	if err := o.runExplicit(ctx, m.InvariantsAsUnsafe(), b); err != nil {
 		return o.fail("explicit: %v", err)
 	}
 	o.evidence(ctx, m, res)

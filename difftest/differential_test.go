@@ -19,9 +19,9 @@ var seedCounts = []struct {
 	// than silently comparing less.
 	minCompared int
 }{
-	{memmodel.SC, 1000, 980},
-	{memmodel.TSO, 600, 550},
-	{memmodel.PSO, 600, 550},
+	{memmodel.SC, 1200, 1170},
+	{memmodel.TSO, 700, 650},
+	{memmodel.PSO, 250, 230},
 }
 
 // TestDifferential compares reach with the explicit oracle on a fixed set
