@@ -30,7 +30,7 @@ type crosscheckOpts struct {
 	junit         string
 	// check is the parameterized engine; nil means parameterized (tests
 	// replace it).
-	check func(ctx context.Context, m *syntax.Model, mm memmodel.Model) (*reach.Result, float64, error)
+	check func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error)
 }
 
 func newCrosscheckCmd(g *globalOpts) *cobra.Command {
@@ -136,18 +136,22 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	c := &crosscheck{file: path, model: model}
 	check := o.check
 	if check == nil {
-		check = func(ctx context.Context, m *syntax.Model, mm memmodel.Model) (*reach.Result, float64, error) {
-			return parameterized(ctx, m, mm, o.maxNodes, o.timeout)
+		check = func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error) {
+			return parameterized(ctx, sys, mm, o.maxNodes, o.timeout)
 		}
 	}
-	res, seconds, err := check(ctx, m, mm)
+	// One translation serves the search and the replay of its trace.
+	start := time.Now()
+	sys, err := translate.BuildContext(ctx, m)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	sys, err := translate.Build(m)
+	built := time.Since(start).Seconds()
+	res, seconds, err := check(ctx, sys, mm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	seconds += built
 	// The bounded engine trusts invariant items: it looks for their
 	// violations instead, as check does (never agreeing on an assumption).
 	m = m.InvariantsAsUnsafe()
@@ -188,14 +192,10 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	return c, nil
 }
 
-// parameterized runs the parameterized engine as cubew check does (z3
-// solvers, a node limit), with a time limit.
-func parameterized(ctx context.Context, m *syntax.Model, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
+// parameterized runs the parameterized engine on sys as cubew check does
+// (z3 solvers, a node limit), with a time limit.
+func parameterized(ctx context.Context, sys *translate.System, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
 	start := time.Now()
-	sys, err := translate.BuildContext(ctx, m)
-	if err != nil {
-		return nil, 0, err
-	}
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	res, err := reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,

@@ -27,8 +27,8 @@ func TestCrosscheckAgrees(t *testing.T) {
 }
 
 // fakeCheck returns a parameterized engine that answers res.
-func fakeCheck(res *reach.Result) func(context.Context, *syntax.Model, memmodel.Model) (*reach.Result, float64, error) {
-	return func(context.Context, *syntax.Model, memmodel.Model) (*reach.Result, float64, error) {
+func fakeCheck(res *reach.Result) func(context.Context, *translate.System, memmodel.Model) (*reach.Result, float64, error) {
+	return func(context.Context, *translate.System, memmodel.Model) (*reach.Result, float64, error) {
 		return res, 0, nil
 	}
 }
