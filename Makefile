@@ -48,5 +48,8 @@ bench: deps
 	$(GO) test -run='^$$' -bench=BenchmarkCorpus -benchtime=3x ./reach | tee bin/bench-corpus.txt | awk -f scripts/bench-table.awk > bin/bench-corpus.md
 	@cat bin/bench-corpus.md
 
+# fuzz runs the parser fuzzer, then the differential tester (a random
+# model per input, reach against the explicit oracle; package difftest).
 fuzz:
 	$(GO) test ./syntax -run='^$$' -fuzz=FuzzParse -fuzztime=$(FUZZTIME)
+	$(GO) test ./difftest -run='^$$' -fuzz=FuzzDifferential -fuzztime=$(FUZZTIME)

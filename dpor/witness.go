@@ -105,6 +105,18 @@ type Witness struct {
 	FinalReads []ReadEvent
 }
 
+// Line renders the witness's transition instances on one line, from init
+// to the unsafe item it reaches (flushes left out).
+func (w *Witness) Line() string {
+	parts := []string{"init"}
+	for _, s := range w.Steps {
+		if s.Kind == StepTransition {
+			parts = append(parts, s.String())
+		}
+	}
+	return strings.Join(append(parts, w.UnsafeName), " -> ")
+}
+
 // String renders the witness on several lines: the initial state, one
 // line per step (a transition with what it wrote), the unsafe item.
 func (w *Witness) String() string {

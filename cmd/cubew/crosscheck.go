@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/cubew/cubew/decide"
@@ -187,7 +186,7 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			c.notes = append(c.notes, fmt.Sprintf("n=%d UNKNOWN, nothing to compare: %s", n, bres.Reason))
 		case bres.Verdict == translate.Unsafe && res.Verdict == translate.Safe:
 			c.disagreements = append(c.disagreements, fmt.Sprintf(
-				"check says SAFE but the instance with n=%d reaches %s: %s", n, bres.Witness.UnsafeName, witnessLine(bres.Witness)))
+				"check says SAFE but the instance with n=%d reaches %s: %s", n, bres.Witness.UnsafeName, bres.Witness.Line()))
 		}
 	}
 	return c, nil
@@ -258,15 +257,4 @@ func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.
 		return
 	}
 	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
-}
-
-// witnessLine renders a bounded witness's transition instances on one line.
-func witnessLine(w *dpor.Witness) string {
-	parts := []string{"init"}
-	for _, s := range w.Steps {
-		if s.Kind == dpor.StepTransition {
-			parts = append(parts, s.String())
-		}
-	}
-	return strings.Join(append(parts, w.UnsafeName), " -> ")
 }

@@ -1,0 +1,72 @@
+package difftest
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cubew/cubew/memmodel"
+)
+
+var (
+	longCount  = flag.Uint64("count-models", 0, "TestLong: generated models per memory model (0 skips TestLong)")
+	longFrom   = flag.Uint64("from", 1_000_000, "TestLong: first seed")
+	longModels = flag.String("models", "sc,tso,pso", "TestLong: memory models")
+	longOut    = flag.String("out", "", "TestLong: folder where each disagreeing model is written")
+	longEach   = flag.Bool("each", false, "TestLong: print each model's name and class as it finishes")
+)
+
+// TestLong is the long differential run, off unless -count-models is
+// given: go test ./difftest -run TestLong -args -count-models=100000. It
+// prints a tally per memory model and every disagreement (written to -out
+// as NAME.cub when given); it fails on a wrong SAFE in any model and on a
+// trace that does not replay under sc or tso.
+func TestLong(t *testing.T) {
+	if *longCount == 0 {
+		t.Skip("TestLong runs only with -count-models=N")
+	}
+	for _, name := range strings.Split(*longModels, ",") {
+		mm, err := memmodel.ByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			var tally Tally
+			done := 0
+			RunSeeds(context.Background(), mm, *longFrom, *longCount, DefaultBudget, func(o *Outcome) {
+				tally.Add(o.Class)
+				if o.Class.Disagreement() || o.Class == ClassError {
+					t.Errorf("%s", o.Report())
+					writeOut(t, o)
+				}
+				if o.Class == ClassKnownBug {
+					writeOut(t, o)
+				}
+				if *longEach {
+					fmt.Fprintf(os.Stderr, "DONE %s %s\n", o.Case.Name, o.Class)
+				}
+				done++
+				if done%500 == 0 {
+					fmt.Fprintf(os.Stderr, "PROGRESS %s %d models: %s\n", name, done, &tally)
+				}
+			})
+			t.Logf("%s: %s", name, &tally)
+			fmt.Fprintf(os.Stderr, "TALLY %s seeds %d..%d: %s\n", name, *longFrom, *longFrom+*longCount-1, &tally)
+		})
+	}
+}
+
+// writeOut saves a disagreeing model in the -out folder.
+func writeOut(t *testing.T, o *Outcome) {
+	if *longOut == "" {
+		return
+	}
+	body := "(*\n" + strings.ReplaceAll(o.Report(), "*)", "* )") + "*)\n"
+	if err := os.WriteFile(filepath.Join(*longOut, o.Case.Name+".cub"), []byte(body), 0o644); err != nil {
+		t.Error(err)
+	}
+}
