@@ -101,7 +101,7 @@ func Replay(ctx context.Context, m *syntax.Model, sys *translate.System, mm memm
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
-	case errors.Is(err, dpor.ErrUnderApproximation) && !weak:
+	case (errors.Is(err, dpor.ErrUnderApproximation) || errors.Is(err, dpor.ErrTooManyInitialStates)) && !weak:
 		return &Replayed{Trace: tr, NotReplayed: "no concrete instance (" + err.Error() + "); confirmed forwards by the solver"}, nil
 	case errors.Is(err, dpor.ErrUnderApproximation):
 		return &Replayed{Trace: tr, NotReplayed: "no concrete instance: " + err.Error()}, nil

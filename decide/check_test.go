@@ -102,3 +102,21 @@ func TestReplayRejectsAnImpossibleTrace(t *testing.T) {
 	_, err = decide.Replay(ctx, m, sys, memmodel.TSO, bad, newSolver)
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// TestNotReplayedWhenNoInstanceIsBuilt: a trace the solver confirms but
+// the bounded engine cannot run is UNSAFE (not replayed), with the reason:
+// an unsafe formula over an int that init leaves free (the engine does not
+// enumerate ints), and an instance with more initial states than a replay
+// tries (arrays of processes left free; it used to exhaust the memory).
+func TestNotReplayedWhenNoInstanceIsBuilt(t *testing.T) {
+	for _, c := range []struct{ path, reason string }{
+		{"testdata/unconstrained_int.cub", "unsafe[1] depends on an unconstrained value"},
+		{"testdata/free_proc_arrays.cub", "too many initial states to replay the trace on (more than 32768 with 5 processes)"},
+	} {
+		res := check(t, c.path, memmodel.SC)
+		require.Equal(t, translate.Unsafe, res.Verdict, c.path)
+		require.Nil(t, res.Witness, c.path)
+		require.Contains(t, res.NotReplayed, c.reason, c.path)
+		require.Contains(t, res.NotReplayed, "confirmed forwards by the solver", c.path)
+	}
+}

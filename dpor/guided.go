@@ -107,6 +107,15 @@ func (p *program) holds(st *state, idx int, procs []int) (bool, error) {
 // on a value the engine cannot enumerate): the trace may still be real.
 var ErrUnderApproximation = errors.New("the bounded instance under-approximates the model")
 
+// ErrTooManyInitialStates marks a replay that gave up building its
+// instance: the model leaves more than MaxReplayInitialStates initial
+// states (unconstrained arrays of processes, say), too many to try each.
+// The trace is neither confirmed nor refuted.
+var ErrTooManyInitialStates = errors.New("too many initial states to replay the trace on")
+
+// MaxReplayInitialStates bounds the initial states a replay tries.
+const MaxReplayInitialStates = 1 << 15
+
 // TraceStep is one transition instance of a trace to replay: the index of
 // the transition in the model's Transitions and the processes given to
 // its parameters, in declaration order.
@@ -169,9 +178,12 @@ func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 	inexact := ""
 	if err := p.initStates(func(r string) { inexact = r }, func(st *state) bool {
 		starts = append(starts, st)
-		return true
+		return len(starts) <= MaxReplayInitialStates
 	}, func() bool { return ctx.Err() != nil }); err != nil {
 		return nil, err
+	}
+	if len(starts) > MaxReplayInitialStates {
+		return nil, fmt.Errorf("%w (more than %d with %d processes)", ErrTooManyInitialStates, MaxReplayInitialStates, opts.N)
 	}
 	// seqs[t] lists the steps thread t fires, in order (one sequence,
 	// thread 0, when the order is global).
@@ -204,6 +216,9 @@ func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []Tra
 		}
 		_, ps, t, err := p.check(st, p.unsafe[idx:idx+1])
 		procs = ps
+		if t == tUnknown {
+			inexact = propName(p.unsafe[idx].p, idx) + " depends on an unconstrained value"
+		}
 		return t == tTrue, err
 	}
 	opts.MaxSteps, opts.MaxBuffer = 0, 0
