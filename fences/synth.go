@@ -65,17 +65,17 @@ type Set struct {
 type Check struct {
 	// Number counts the checks from 1.
 	Number int
-	// Model is the memory model checked; Fences the positions fenced
-	// (indexes into the model's transitions) on top of the model's own.
+	// Model is the memory model checked; Fences the positions fenced on
+	// top of the model's own fences.
 	Model   string
-	Fences  []int
+	Fences  []Position
 	Verdict translate.Verdict
 	Reason  string
 	Nodes   int
 	// Conflict, for an UNSAFE check under the weak model, is the set of
 	// positions a fence must take to cut its counterexample: every fence
 	// set disjoint from it keeps that execution.
-	Conflict []int
+	Conflict []Position
 	// Result is the check's answer, with its trace and witness.
 	Result *decide.Result `json:"-"`
 }
@@ -280,14 +280,23 @@ func (s *synth) finish(stop string) {
 func (s *synth) newSet(fences []int, proof int) Set {
 	set := Set{Proof: proof}
 	set.Source, _ = insertFences(s.src, s.file, fences) // it worked for the check
+	set.Positions = s.positions(fences)
 	for _, i := range fences {
-		k := slices.IndexFunc(s.res.Positions, func(p Position) bool { return p.Index == i })
-		set.Positions = append(set.Positions, s.res.Positions[k])
 		rest := slices.DeleteFunc(slices.Clone(fences), func(j int) bool { return j == i })
 		c := slices.IndexFunc(s.conflicts, func(c []int) bool { return !meets(rest, c) })
 		set.NeededBy = append(set.NeededBy, s.conflictOf[c])
 	}
 	return set
+}
+
+// positions returns the positions of the given transition indexes.
+func (s *synth) positions(idx []int) []Position {
+	out := []Position{}
+	for _, i := range idx {
+		k := slices.IndexFunc(s.res.Positions, func(p Position) bool { return p.Index == i })
+		out = append(out, s.res.Positions[k])
+	}
+	return out
 }
 
 // indexes returns the transition indexes of positions.
@@ -315,14 +324,15 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := Check{Number: len(s.res.Checks) + 1, Model: mm.Name(), Fences: fences, Verdict: res.Verdict, Reason: res.Reason,
-		Nodes: res.Stats.Nodes, Result: res}
+	c := Check{Number: len(s.res.Checks) + 1, Model: mm.Name(), Fences: s.positions(fences), Verdict: res.Verdict,
+		Reason: res.Reason, Nodes: res.Stats.Nodes, Result: res}
 	if res.Verdict == translate.Unsafe && mm != memmodel.SC {
-		c.Conflict, err = s.conflict(fences, m, res)
+		conflict, err := s.conflict(fences, m, res)
 		if err != nil {
 			return nil, err
 		}
-		s.conflicts = append(s.conflicts, c.Conflict)
+		c.Conflict = s.positions(conflict)
+		s.conflicts = append(s.conflicts, conflict)
 		s.conflictOf = append(s.conflictOf, c.Number)
 	}
 	s.res.Checks = append(s.res.Checks, c)
