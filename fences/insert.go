@@ -144,3 +144,15 @@ func topFence(f syntax.Formula) bool {
 	_, ok := f.(*syntax.Fence)
 	return ok
 }
+
+// Insert returns the model src (named name in positions) with `fence()`
+// added to the guards of the transitions at the given indexes (into
+// syntax.Model.Transitions, file order), as Synthesize writes its sets.
+// Input errors come back as a syntax.ErrorList.
+func Insert(name string, src []byte, at []int) ([]byte, error) {
+	f, err := syntax.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return insertFences(src, f, at)
+}
