@@ -125,7 +125,7 @@ type Result struct {
 // Synthesize finds the minimal sets of fence() insertions into transition
 // guards that make the model src (named name in positions) SAFE for every
 // number of processes under opts.Model. Input errors come back as a
-// syntax.ErrorList.
+// syntax.ErrorList; when ctx is done the search stops with ctx's error.
 //
 // It is counterexample-guided: each UNSAFE check's replayed execution
 // names the transitions that ran while their process had writes still in
@@ -321,6 +321,9 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 		return nil, err
 	}
 	res, err := decide.Check(s.ctx, m, sys, reach.Options{Model: mm, NewSolver: s.opts.NewSolver, MaxNodes: s.opts.MaxNodes})
+	if err == nil {
+		err = s.ctx.Err() // a stopped check is UNKNOWN: the whole search stops
+	}
 	if err != nil {
 		return nil, err
 	}
