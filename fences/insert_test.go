@@ -46,7 +46,7 @@ func TestInsertFences(t *testing.T) {
 // guardOf returns the original text that a case's want replaces.
 func guardOf(transition string) string {
 	if i := strings.Index(transition, "requires"); i >= 0 {
-		return transition[i : strings.Index(transition, "\n{")]
+		return transition[i:strings.Index(transition, "\n{")]
 	}
 	return "{ X := True }"
 }
