@@ -5,20 +5,23 @@ import (
 	"slices"
 )
 
-// minimalHittingSets returns the minimal sets of positions that meet
-// every conflict, smallest first (equal sizes in lexicographic order), at
-// most limit of them when limit > 0. A conflict is a sorted set of
-// positions; an empty one has no hitting set, so none is returned. The
-// search branches on the elements of the first conflict not yet met, so
-// its cost grows with the product of the conflict sizes, which stay
-// small (a conflict names transitions of one counterexample).
-func minimalHittingSets(conflicts [][]int) [][]int {
+// minimalHittingSets returns the minimal sets of at most maxSize
+// positions that meet every conflict, smallest first (equal sizes in
+// lexicographic order). A conflict is a sorted set of positions; an empty
+// one has no hitting set, so none is returned. The search branches on the
+// elements of the first conflict not yet met, at most maxSize deep: every
+// minimal hitting set of that size is reached, and its cost is at most the
+// largest conflict size to the power maxSize.
+func minimalHittingSets(conflicts [][]int, maxSize int) [][]int {
 	var all [][]int
 	var grow func(set []int)
 	grow = func(set []int) {
 		k := slices.IndexFunc(conflicts, func(c []int) bool { return !meets(set, c) })
 		if k < 0 {
 			all = append(all, slices.Clone(set))
+			return
+		}
+		if len(set) == maxSize {
 			return
 		}
 		for _, x := range conflicts[k] {

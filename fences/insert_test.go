@@ -65,6 +65,9 @@ func TestMinimalHittingSets(t *testing.T) {
 		{[][]int{{1, 2}, {}}, nil},
 	}
 	for _, tc := range cases {
-		require.Equal(t, tc.want, minimalHittingSets(tc.conflicts), "conflicts %v", tc.conflicts)
+		require.Equal(t, tc.want, minimalHittingSets(tc.conflicts, 3), "conflicts %v", tc.conflicts)
 	}
+	disjoint := [][]int{{1, 2}, {3, 4}, {5, 6}}
+	require.Empty(t, minimalHittingSets(disjoint, 2), "no set of 2 meets three disjoint conflicts")
+	require.Len(t, minimalHittingSets(disjoint, 3), 8)
 }

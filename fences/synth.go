@@ -77,7 +77,7 @@ type Check struct {
 	// set disjoint from it keeps that execution.
 	Conflict []Position
 	// Result is the check's answer, with its trace and witness.
-	Result *decide.Result `json:"-"`
+	Result *decide.Result
 }
 
 // Outcome summarises a synthesis.
@@ -245,13 +245,16 @@ func (s *synth) noHittingSet() bool {
 }
 
 // nextCandidate returns the first minimal hitting set of the conflicts
-// not checked yet, nil when every one is.
+// not checked yet, smallest first, nil when every one is. Sizes grow one
+// at a time, so the enumeration stays as shallow as the answer.
 func (s *synth) nextCandidate() []int {
-	for _, h := range minimalHittingSets(s.conflicts) {
-		done := slices.ContainsFunc(s.res.Sets, func(set Set) bool { return slices.Equal(indexes(set.Positions), h) }) ||
-			slices.ContainsFunc(s.res.Unknown, func(u []int) bool { return slices.Equal(u, h) })
-		if !done {
-			return h
+	for size := 1; size <= len(s.universe); size++ {
+		for _, h := range minimalHittingSets(s.conflicts, size) {
+			done := slices.ContainsFunc(s.res.Sets, func(set Set) bool { return slices.Equal(indexes(set.Positions), h) }) ||
+				slices.ContainsFunc(s.res.Unknown, func(u []int) bool { return slices.Equal(u, h) })
+			if !done {
+				return h
+			}
 		}
 	}
 	return nil

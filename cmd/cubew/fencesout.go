@@ -150,10 +150,14 @@ type jsonFenceCheck struct {
 	Conflict []jsonFencePos `json:"conflict"`
 }
 
+// jsonOutcomes are the JSON names of the outcomes.
+var jsonOutcomes = map[fences.Outcome]string{fences.AlreadySafe: "already_safe", fences.Fixed: "fixed",
+	fences.NoFix: "no_fix", fences.Unproved: "unknown"}
+
 // json prints the result as one JSON document.
 func (o fencesOutput) json(w io.Writer) error {
 	r := o.res
-	doc := jsonFences{Version: jsonVersion, Command: "fences", File: o.path, Model: o.model, Outcome: r.Outcome.String(),
+	doc := jsonFences{Version: jsonVersion, Command: "fences", File: o.path, Model: o.model, Outcome: jsonOutcomes[r.Outcome],
 		Complete: r.Complete, Reason: r.Reason, Positions: jsonPositions(r.Positions), Sets: []jsonFenceSet{},
 		Unknown: nonNil(r.Unknown), Checks: []jsonFenceCheck{}}
 	for _, s := range r.Sets {
