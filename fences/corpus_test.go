@@ -158,11 +158,12 @@ func TestCorpusPairs(t *testing.T) {
 		broken, fixed string
 		steps         int // per process in the bounded runs: enough to see the bug
 		want          [][]string
+		checks        int // the model, SC, then one per candidate
 	}{
-		{"cubtso/peterson_2_us.cub", "cubtso/peterson_2.cub", 3, [][]string{{"t_L3_CS_R_WantO_False"}}},
-		{"cubtso/dekker_2_us.cub", "cubtso/dekker_2.cub", 3, [][]string{{"t_L2_CS_R_WantO_False"}}},
-		{"cubtso/lamport_N_us.cub", "cubtso/lamport_N.cub", 4, [][]string{{"t_L2_L3_Y_Null", "t_L4_CS_X_Self"}}},
-		{"litmus/sb_us.cub", "litmus/sb_s.cub", 2, [][]string{{"t1_2", "t2_2"}}},
+		{"cubtso/peterson_2_us.cub", "cubtso/peterson_2.cub", 3, [][]string{{"t_L3_CS_R_WantO_False"}}, 3},
+		{"cubtso/dekker_2_us.cub", "cubtso/dekker_2.cub", 3, [][]string{{"t_L2_CS_R_WantO_False"}}, 3},
+		{"cubtso/lamport_N_us.cub", "cubtso/lamport_N.cub", 4, [][]string{{"t_L2_L3_Y_Null", "t_L4_CS_X_Self"}}, 5},
+		{"litmus/sb_us.cub", "litmus/sb_s.cub", 2, [][]string{{"t1_2", "t2_2"}}, 5},
 	}
 	ran := 0
 	for _, tc := range cases {
@@ -175,6 +176,7 @@ func TestCorpusPairs(t *testing.T) {
 			require.Equal(t, Fixed, res.Outcome, res.Reason)
 			require.True(t, res.Complete, res.Reason)
 			require.Equal(t, tc.want, setNames(res))
+			require.Len(t, res.Checks, tc.checks)
 			fix := authorsFix(t, src, fixed)
 			for _, s := range res.Sets {
 				require.Subset(t, fix, names(s.Positions), "the authors' fix %v contains the set", fix)

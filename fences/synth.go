@@ -184,14 +184,15 @@ type synth struct {
 // run drives the search: the model as written, SC, then candidates.
 func (s *synth) run() error {
 	first, err := s.check(nil, s.opts.Model)
-	if err != nil || first.Verdict != translate.Unsafe {
-		if err == nil {
-			s.res.Outcome, s.res.Complete = AlreadySafe, true
-			if first.Verdict == translate.Unknown {
-				s.res.Outcome, s.res.Complete, s.res.Reason = Unproved, false, "the model as written: "+first.Reason
-			}
-		}
+	switch {
+	case err != nil:
 		return err
+	case first.Verdict == translate.Safe:
+		s.res.Outcome, s.res.Complete = AlreadySafe, true
+		return nil
+	case first.Verdict == translate.Unknown:
+		s.res.Outcome, s.res.Reason = Unproved, "the model as written: "+first.Reason
+		return nil
 	}
 	sc, err := s.check(nil, memmodel.SC)
 	if err != nil {
