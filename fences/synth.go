@@ -115,7 +115,7 @@ type Result struct {
 	// a fence in every place a counterexample could be cut.
 	Counterexample *Check
 	// Unknown lists the fence sets whose check was UNKNOWN.
-	Unknown [][]int
+	Unknown [][]Position
 	// Positions lists every transition a fence may go to (those without
 	// one in the model), Checks every call to decide.Check, in order.
 	Positions []Position
@@ -179,6 +179,7 @@ type synth struct {
 	// conflicts[i] came from check conflictOf[i].
 	conflicts  [][]int
 	conflictOf []int
+	unknown    [][]int // the candidates whose check was UNKNOWN
 }
 
 // run drives the search: the model as written, SC, then candidates.
@@ -227,7 +228,8 @@ func (s *synth) run() error {
 		case translate.Safe:
 			s.res.Sets = append(s.res.Sets, s.newSet(next, c.Number))
 		case translate.Unknown:
-			s.res.Unknown = append(s.res.Unknown, next)
+			s.unknown = append(s.unknown, next)
+			s.res.Unknown = append(s.res.Unknown, s.positions(next))
 		}
 	}
 }
@@ -252,7 +254,7 @@ func (s *synth) nextCandidate() []int {
 	for size := 1; size <= len(s.universe); size++ {
 		for _, h := range minimalHittingSets(s.conflicts, size) {
 			done := slices.ContainsFunc(s.res.Sets, func(set Set) bool { return slices.Equal(indexes(set.Positions), h) }) ||
-				slices.ContainsFunc(s.res.Unknown, func(u []int) bool { return slices.Equal(u, h) })
+				slices.ContainsFunc(s.unknown, func(u []int) bool { return slices.Equal(u, h) })
 			if !done {
 				return h
 			}

@@ -67,6 +67,9 @@ func (o fencesOutput) text(w io.Writer, diff bool) {
 			}
 		}
 	}
+	for _, u := range r.Unknown {
+		fmt.Fprintf(w, "  not proved: {%s} (UNKNOWN)\n", transitionNames(u))
+	}
 }
 
 // fencedSuffix says which fences a check had, "" for none.
@@ -115,7 +118,7 @@ type jsonFences struct {
 	Reason         string           `json:"reason,omitempty"`
 	Positions      []jsonFencePos   `json:"positions"`
 	Sets           []jsonFenceSet   `json:"sets"`
-	Unknown        [][]int          `json:"unproved"`
+	Unknown        [][]jsonFencePos `json:"unproved"`
 	Counterexample *jsonFenceCex    `json:"counterexample,omitempty"`
 	Checks         []jsonFenceCheck `json:"checks"`
 }
@@ -159,7 +162,10 @@ func (o fencesOutput) json(w io.Writer) error {
 	r := o.res
 	doc := jsonFences{Version: jsonVersion, Command: "fences", File: o.path, Model: o.model, Outcome: jsonOutcomes[r.Outcome],
 		Complete: r.Complete, Reason: r.Reason, Positions: jsonPositions(r.Positions), Sets: []jsonFenceSet{},
-		Unknown: nonNil(r.Unknown), Checks: []jsonFenceCheck{}}
+		Unknown: [][]jsonFencePos{}, Checks: []jsonFenceCheck{}}
+	for _, u := range r.Unknown {
+		doc.Unknown = append(doc.Unknown, jsonPositions(u))
+	}
 	for _, s := range r.Sets {
 		doc.Sets = append(doc.Sets, jsonFenceSet{Fences: jsonPositions(s.Positions), Proof: s.Proof, NeededBy: s.NeededBy})
 	}
