@@ -277,7 +277,7 @@ func (s *synth) finish(stop string) {
 		s.res.Reason = stop
 	case len(s.res.Unknown) > 0:
 		k := slices.IndexFunc(s.res.Checks, func(c Check) bool { return c.Verdict == translate.Unknown })
-		s.res.Reason = fmt.Sprintf("%d candidate sets not proved (UNKNOWN), the first: %s", len(s.res.Unknown), s.res.Checks[k].Reason)
+		s.res.Reason = fmt.Sprintf("candidate sets not proved (UNKNOWN): %d, the first: %s", len(s.res.Unknown), s.res.Checks[k].Reason)
 	}
 }
 

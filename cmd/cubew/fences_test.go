@@ -71,6 +71,17 @@ func TestFencesNoFix(t *testing.T) {
 	require.Contains(t, out, "NO FENCE HELPS  tso  UNSAFE under sc")
 	require.Contains(t, out, "fences cannot help")
 	require.Contains(t, out, "counterexample with 2 processes: init -> ")
+
+	code, out, errs = cubew(t, "fences", "--format", "json", "../../examples/check_then_set.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	var doc jsonFences
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, "no_fix", doc.Outcome)
+	require.Empty(t, doc.Sets)
+	require.NotNil(t, doc.Counterexample)
+	require.Equal(t, "sc", doc.Counterexample.Model)
+	require.Equal(t, 2, doc.Counterexample.Check)
+	require.Equal(t, 2, doc.Counterexample.Processes)
 }
 
 // TestFencesUnknown: a node budget too small for the first check is
