@@ -111,11 +111,7 @@ func formatOne(cmd *cobra.Command, path string, src []byte, o *fmtOpts) (bool, e
 		fmt.Fprintln(w, path)
 	}
 	if changed && o.write {
-		mode := fs.FileMode(0o644)
-		if st, err := os.Stat(path); err == nil {
-			mode = st.Mode().Perm()
-		}
-		if err := os.WriteFile(path, out, mode); err != nil {
+		if err := writeKeepingMode(path, out); err != nil {
 			return changed, err
 		}
 	}
