@@ -97,7 +97,7 @@ func (x *expander) call(f *Call, before Pos, s *subst) Formula {
 	ok := true
 	switch {
 	case p == nil:
-		x.report(f.Pos, "unknown predicate `%s`", f.Name)
+		x.report(f.Pos, "unknown predicate `%s`%s", f.Name, didYouMean(f.Name, names(x.preds)))
 		ok = false
 	case !posLess(p.Pos, before):
 		x.report(f.Pos, "predicate `%s` used before its definition at %s", f.Name, lineCol(p.Pos))
