@@ -65,7 +65,7 @@ func (c *checker) name(n *Name, e env, hint *Type) *Type {
 // misspelt variable or constant when one is close, else a constructor of
 // the expected type (or any name) with the closest one suggested.
 func (c *checker) unknownValue(n *Name, hint *Type) {
-	if s := closest(n.Name, c.symbolNames(func(s *Symbol) bool { return isState(s) && s.Arity == 0 })); s != "" {
+	if s := Closest(n.Name, c.symbolNames(func(s *Symbol) bool { return isState(s) && s.Arity == 0 })); s != "" {
 		c.errorf(n.Pos, "unknown %s `%s`; did you mean `%s`?", symWord(c.model.Symbols[s]), n.Name, s)
 		return
 	}

@@ -11,15 +11,17 @@ import (
 // in case, or by at most one edit per three letters (so a name of one or
 // two letters only matches in another case).
 func didYouMean(name string, candidates []string) string {
-	if best := closest(name, candidates); best != "" {
+	if best := Closest(name, candidates); best != "" {
 		return fmt.Sprintf("; did you mean `%s`?", best)
 	}
 	return ""
 }
 
-// closest returns the candidate closest to name within the distance
-// didYouMean allows, the first in sorted order among equals; "" if none.
-func closest(name string, candidates []string) string {
+// Closest returns the candidate closest to name within the distance a
+// "did you mean" hint allows (the same case-insensitive name, or at most
+// one edit per three letters), the first in sorted order among equals; ""
+// if none is close. The command line uses it for flags and want files.
+func Closest(name string, candidates []string) string {
 	limit := len(name) / 3
 	best, bestDist := "", limit+1
 	sorted := slices.Clone(candidates)

@@ -28,6 +28,8 @@ type checkOpts struct {
 	junit            string
 	pics             pictureOpts
 	certificate      string
+	jobs             int
+	expect           bool
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -80,7 +82,8 @@ UNKNOWN (and none UNSAFE).`,
 			if err := certificateDest(o.certificate, args); err != nil {
 				return err
 			}
-			return o.pics.run(cmd, args, "check", o.format, o.trace, o.junit,
+			b := batch{command: "check", format: o.format, trace: o.trace, junit: o.junit, jobs: o.jobs, expect: o.expect}
+			return o.pics.run(cmd, args, b,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
 		},
 	}
@@ -92,10 +95,11 @@ UNKNOWN (and none UNSAFE).`,
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
-	f.Var(&o.format, "format", "output format: text or json")
+	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	o.pics.flags(cmd, true)
+	addBatchFlags(cmd, &o.jobs, &o.expect)
 	registerEnumCompletions(cmd)
 	return cmd
 }
@@ -172,32 +176,12 @@ func (r *fileResult) unknown(reason string) {
 	}
 }
 
-// runFiles answers every file with answer, reports input errors on
-// stderr, prints the results in the chosen format on stdout and writes the
-// JUnit report when asked; it returns the results and the files that were
-// bad input, for the exit status.
+// runFiles answers every file with answer, one at a time (see batch.run);
+// it returns the results and the files that were bad input, for the exit
+// status.
 func runFiles(stdout, stderr io.Writer, args []string, command string, format formatFlag, trace bool, junit string,
 	answer func(path string) (fileResult, error)) ([]fileResult, []inputError, error) {
-	var results []fileResult
-	var bad []inputError
-	for _, path := range args {
-		r, err := answer(path)
-		if err != nil {
-			reportInputError(stderr, err)
-			bad = append(bad, inputError{path, firstLine(err)})
-			continue
-		}
-		results = append(results, r)
-	}
-	if err := printResults(stdout, format, results, printOpts{Trace: trace, Command: command}); err != nil {
-		return nil, nil, err
-	}
-	if junit != "" {
-		if err := writeJUnit(junit, command, results, bad); err != nil {
-			return nil, nil, withCode(exitBadInput, "--junit: %v", err)
-		}
-	}
-	return results, bad, nil
+	return batch{command: command, format: format, trace: trace, junit: junit, jobs: 1}.run(stdout, stderr, args, answer)
 }
 
 // verdictExit maps the verdicts to the exit status: bad input first, then

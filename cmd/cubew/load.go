@@ -15,7 +15,20 @@ import (
 // input) and resolves the memory model: its name
 // (defaultModel) and its rules.
 func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
-	m, err := syntax.Load(path, syntax.CheckOptions{SC: model == "sc"})
+	return loadSource(path, nil, model)
+}
+
+// loadSource is loadModel where the path `-` names stdin, the text of the
+// standard input.
+func loadSource(path string, stdin []byte, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
+	opts := syntax.CheckOptions{SC: model == "sc"}
+	var m *syntax.Model
+	var err error
+	if path == "-" {
+		m, err = syntax.ParseAndCheck(stdinName, stdin, opts)
+	} else {
+		m, err = syntax.Load(path, opts)
+	}
 	if err == nil {
 		err = m.RequireProperty() // nothing to check is a usage error
 	}
