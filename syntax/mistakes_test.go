@@ -61,6 +61,8 @@ var mistakes = []mistake{
 		"6:21: syntax error: `==` is not an operator: comparison is `=`, assignment `:=`"},
 	{"assignment written as comparison", base, "{ Phase[p] := Checked }", "{ Phase[p] = Checked }",
 		"12:12: syntax error: `=` compares; an assignment is written `:=`, as in `X := v` (a guard goes in `requires { ... }`)"},
+	{"variable assigned with =", base, "Critical; Busy := True", "Critical; Busy = True",
+		"16:30: syntax error: `=` compares; an assignment is written `:=`, as in `X := v` (a guard goes in `requires { ... }`)"},
 	{"lower-case variable", base, "var Busy : bool", "var busy2 : bool",
 		"3:5: syntax error: the name of a variable starts with a capital letter: `Busy2`, not `busy2`"},
 	{"lower-case array", base, "array Phase[proc] : phase", "array phase[proc] : phase",

@@ -98,11 +98,34 @@ func mistakePattern(toks []tokSpan) (int, string) {
 			return i, fmt.Sprintf("`%s` is not an operator: %s", v, op)
 		case v == "fence" && next(i) != "(":
 			return i, "a fence is written `fence()`"
+		case v == "=" && isActionTarget(toks, i):
+			return i, assignMessage
 		case isQuantifier(v) && i+2 < len(toks) && isLower(toks[i+1].Value[0]) && !continuesQuant(toks[i+2].Value):
 			return i + 2, fmt.Sprintf("expected `.` after `%s %s`, as in `%s %s. formula`", v, toks[i+1].Value, v, toks[i+1].Value)
 		}
 	}
 	return 0, ""
+}
+
+// assignMessage words `=` where an action needs `:=`.
+const assignMessage = "`=` compares; an assignment is written `:=`, as in `X := v` (a guard goes in `requires { ... }`)"
+
+// isActionTarget reports whether the `=` at toks[i] follows the target of
+// an action (`X` or `A[p]` right after the `{` or `;` of a transition's
+// actions).
+func isActionTarget(toks []tokSpan, i int) bool {
+	j := i - 1
+	if j >= 0 && toks[j].Value == "]" {
+		for j >= 0 && toks[j].Value != "[" {
+			j--
+		}
+		j--
+	}
+	if j < 1 || !isUpper(toks[j].Value[0]) {
+		return false
+	}
+	start := toks[j-1].Value
+	return (start == "{" || start == ";") && inActions(toks, j)
 }
 
 func isQuantifier(s string) bool {
@@ -140,7 +163,7 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 	case got == ":=" && strings.HasPrefix(expect, `("="`):
 		return "`:=` assigns, in a transition's actions only; a comparison is written `=`"
 	case strings.HasPrefix(expect, `":="`) && got == "=":
-		return "`=` compares; an assignment is written `:=`, as in `X := v` (a guard goes in `requires { ... }`)"
+		return assignMessage
 	case strings.HasPrefix(expect, `":="`):
 		return fmt.Sprintf("%s: expected `:=` after `%s`, as in `X := v`", unexpected, prev)
 	case strings.HasPrefix(expect, "<mident>"):
