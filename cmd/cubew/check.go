@@ -35,7 +35,7 @@ type checkOpts struct {
 func newCheckCmd(g *globalOpts) *cobra.Command {
 	o := checkOpts{format: "text"}
 	cmd := &cobra.Command{
-		Use:   "check FILE...",
+		Use:   "check FILE|DIR|-...",
 		Short: "Prove models safe for any number of processes, or find a counterexample",
 		Long: `Run the parameterized backward reachability search on each model: SAFE
 holds for every number of processes; UNSAFE comes with a counterexample;
@@ -60,20 +60,28 @@ every read with the write it reads from, every write, the flushes of the
 store buffers, the coherence order of each location and the from-reads
 edges.
 
-Results go to stdout, one line per model (or one JSON document). Progress
-goes to stderr when it is a terminal, or with -v, which also prints the
-search statistics of each model.
+A directory stands for every *.cub file below it, - for a model on the
+standard input. -j N checks N files at once (default: the number of
+cores); the results keep the input order.
+
+Results go to stdout, one line per model (or one JSON or SARIF document).
+Progress goes to stderr when it is a terminal, or with -v, which also
+prints the search statistics of each model.
 
 Exit status: 0 all SAFE, 1 some UNSAFE, 2 bad input or usage, 3 some
-UNKNOWN (and none UNSAFE).`,
+UNKNOWN (and none UNSAFE). With --expect: 0 when every verdict is the one
+NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 		Example: `  # check every example; the broken ones are UNSAFE (exit status 1)
   cubew check examples/*.cub
 
   # show the counterexample step by step, with reads, writes and rf/co
   cubew check --trace examples/flag_mutex.cub
 
-  # machine-readable results and a JUnit report for CI
-  cubew check --format json --junit report.xml models/*.cub
+  # CI: every model of a folder, the exit status from the .want files
+  cubew check --expect --junit report.xml models
+
+  # a SARIF log for code scanning
+  cubew check --format sarif models > cubew.sarif
 
   # draw the counterexample as an execution graph, and the search graph
   cubew check --trace-svg trace.svg --dot search.dot examples/flag_mutex.cub`,
