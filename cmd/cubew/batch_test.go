@@ -235,3 +235,11 @@ func TestCubicleFlags(t *testing.T) {
 	require.Equal(t, exitSafe, code)
 	require.Contains(t, errs, "nodes visited", "-v is verbose in both")
 }
+
+// TestEngineErrorNamesFileOnce checks that an engine's error that already
+// gives a position in the file does not get the file's name twice.
+func TestEngineErrorNamesFileOnce(t *testing.T) {
+	code, _, errs := cubew(t, "bounded", "-n", "2", "testdata/frontend/true_invariant.cub")
+	require.Equal(t, exitBadInput, code)
+	require.True(t, strings.HasPrefix(errs, "cubew: testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes"), errs)
+}

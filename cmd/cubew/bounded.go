@@ -145,7 +145,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
-		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+		return fileResult{}, inFile(path, err)
 	}
 	if g.verbose {
 		printBoundedStats(stderr, path, string(o.engine), res, k, seconds)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"time"
 
@@ -141,7 +140,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
-		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+		return fileResult{}, inFile(path, err)
 	}
 	if err := writeCertificate(o.certificate, path, sys, res.Result); err != nil {
 		return fileResult{}, err

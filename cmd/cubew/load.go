@@ -77,3 +77,12 @@ func firstLine(err error) string {
 	msg, _, _ := strings.Cut(err.Error(), "\n")
 	return msg
 }
+
+// inFile prefixes an engine's error with the file it is about, unless its
+// message already starts with the file's name (a position in it).
+func inFile(path string, err error) error {
+	if strings.HasPrefix(err.Error(), path+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
