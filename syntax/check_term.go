@@ -1,6 +1,9 @@
 package syntax
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Terms (§4.1): names, processes, array cells, `@` reads and the restricted
 // arithmetic. Each check returns the term's type, or nil after an error or
@@ -70,7 +73,12 @@ func (c *checker) unknownValue(n *Name, hint *Type) {
 		return
 	}
 	if hint != nil && (hint.Kind == TEnum || hint.Kind == TBool) {
-		c.errorf(n.Pos, "unknown constructor `%s` of type %s%s", n.Name, hint.Name, didYouMean(n.Name, hint.Constructors))
+		if s := didYouMean(n.Name, hint.Constructors); s != "" {
+			c.errorf(n.Pos, "unknown constructor `%s` of type %s%s", n.Name, hint.Name, s)
+			return
+		}
+		c.errorf(n.Pos, "unknown name `%s`: not a declared variable or constant, nor a constructor of %s (%s)",
+			n.Name, hint.Name, strings.Join(hint.Constructors, ", "))
 		return
 	}
 	c.errorf(n.Pos, "unknown name `%s`%s", n.Name, didYouMean(n.Name, c.symbolNames(func(*Symbol) bool { return true })))
