@@ -62,7 +62,7 @@ func (c *checker) target(a *Action) *Symbol {
 	case s.Class == SymConst:
 		c.errorf(a.Pos, "cannot assign %s `%s`", symWord(s), a.Target)
 	case s.Class == SymConstructor:
-		c.errorf(a.Pos, "cannot assign constructor `%s`", a.Target)
+		c.errorf(a.Pos, "`%s` is a constructor, not a variable: it cannot be assigned", a.Target)
 	case s.Class == SymArray && nondet:
 		c.errorf(a.Pos, "cannot assign a nondeterministic value to array `%s`", a.Target)
 	case s.Arity == 0 && len(a.Index) > 0:
