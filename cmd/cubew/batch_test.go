@@ -243,3 +243,14 @@ func TestEngineErrorNamesFileOnce(t *testing.T) {
 	require.Equal(t, exitBadInput, code)
 	require.True(t, strings.HasPrefix(errs, "cubew: testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes"), errs)
 }
+
+func TestParseDirectoryAndStdin(t *testing.T) {
+	code, out, errs := cubew(t, "parse", "testdata/frontend")
+	require.Equal(t, exitBadInput, code, "big_constant.cub is bad")
+	require.Equal(t, 5, strings.Count(out, ": ok: "), "every other file of the folder: %s", out)
+	require.Contains(t, errs, "testdata/frontend/big_constant.cub:1:1: number_procs 32769 is out of range")
+
+	code, out, errs = cubewStdin(t, "var X : int\ninit () { X = 0 }\nunsafe () { X = 1 }\n", "parse", "-")
+	require.Equal(t, exitSafe, code, errs)
+	require.Equal(t, "-: ok: 0 types, 1 variable (0 weak), 0 transitions, 1 unsafe formula\n", out)
+}

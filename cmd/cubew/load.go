@@ -21,14 +21,7 @@ func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Mo
 // loadSource is loadModel where the path `-` names stdin, the text of the
 // standard input.
 func loadSource(path string, stdin []byte, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
-	opts := syntax.CheckOptions{SC: model == "sc"}
-	var m *syntax.Model
-	var err error
-	if path == "-" {
-		m, err = syntax.ParseAndCheck(stdinName, stdin, opts)
-	} else {
-		m, err = syntax.Load(path, opts)
-	}
+	m, err := loadText(path, stdin, syntax.CheckOptions{SC: model == "sc"})
 	if err == nil {
 		err = m.RequireProperty() // nothing to check is a usage error
 	}
@@ -85,4 +78,12 @@ func inFile(path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// loadText parses and checks the model at path, or stdin when path is `-`.
+func loadText(path string, stdin []byte, opts syntax.CheckOptions) (*syntax.Model, error) {
+	if path == "-" {
+		return syntax.ParseAndCheck(stdinName, stdin, opts)
+	}
+	return syntax.Load(path, opts)
 }
