@@ -2,10 +2,13 @@ package syntax_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cubew/cubew/syntax"
+	"github.com/stretchr/testify/require"
 )
 
 // base is the model the mistakes are made in: a broken lock.
@@ -67,6 +70,10 @@ var mistakes = []mistake{
 		"15:23: unknown name `Waiting`: not a declared variable or constant, nor a constructor of phase (Idle, Checked, Critical)"},
 	{"undeclared variable read", base, "requires { Phase[p] = Idle && Busy = False }", "requires { Phase[p] = Idle && Lock = False }",
 		"11:31: unknown name `Lock`: not a declared variable or constant, nor a constructor of bool (True, False)"},
+	{"array without closing bracket", base, "array Phase[proc] : phase", "array Phase[proc : phase",
+		"4:18: syntax error: unexpected `:`: expected `]` to close the brackets"},
+	{"array cell without index", base, "requires { Phase[p] = Checked }", "requires { Phase[] = Checked }",
+		"15:17: syntax error: an array cell needs its process index, as in `Phase[p]`"},
 	{"lower-case variable", base, "var Busy : bool", "var busy2 : bool",
 		"3:5: syntax error: the name of a variable starts with a capital letter: `Busy2`, not `busy2`"},
 	{"lower-case array", base, "array Phase[proc] : phase", "array phase[proc] : phase",
@@ -201,4 +208,80 @@ func TestMistakes(t *testing.T) {
 	if ran < 40 {
 		t.Errorf("%d mistakes ran, want at least 40", ran)
 	}
+}
+
+// grammarWords are participle's names for the grammar, which messages must
+// never show.
+var grammarWords = []string{"GTerm", "GIdent", "GLIdent", "GFormula", "GAction", "GParam", "GBranch",
+	"GCase", "GNondet", "<mident>", "<lident>", "<int>", "unexpected token", "internal error"}
+
+// TestMutantMessages deletes, one at a time, each token of the example
+// models and checks that every syntax error is in words: no grammar
+// notation, no internal error.
+func TestMutantMessages(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.cub")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	mutants, syntaxErrors := 0, 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		for _, tok := range tokenSpans(string(src)) {
+			mutant := string(src[:tok[0]]) + string(src[tok[1]:])
+			mutants++
+			_, err := syntax.ParseAndCheck("m.cub", []byte(mutant), syntax.CheckOptions{})
+			if err == nil {
+				continue
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "syntax error") {
+				syntaxErrors++
+			}
+			for _, w := range grammarWords {
+				require.NotContains(t, msg, w, "%s without the token at byte %d", file, tok[0])
+			}
+		}
+	}
+	t.Logf("%d mutants, %d syntax errors", mutants, syntaxErrors)
+	require.Greater(t, syntaxErrors, 500, "mutants that do not parse")
+}
+
+// tokenSpans returns the byte spans of the words and punctuation of src
+// outside comments (a rough split, enough to delete one token).
+func tokenSpans(src string) [][2]int {
+	var out [][2]int
+	depth := 0
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case strings.HasPrefix(src[i:], "(*"):
+			depth++
+			i += 2
+		case strings.HasPrefix(src[i:], "*)") && depth > 0:
+			depth--
+			i += 2
+		case depth > 0 || c == ' ' || c == '\n' || c == '\t':
+			i++
+		case isWord(c):
+			j := i
+			for j < len(src) && isWord(src[j]) {
+				j++
+			}
+			out = append(out, [2]int{i, j})
+			i = j
+		default:
+			j := i + 1
+			for _, op := range []string{":=", "&&", "||", "<>", "<=", ">=", "=>"} {
+				if strings.HasPrefix(src[i:], op) {
+					j = i + len(op)
+				}
+			}
+			out = append(out, [2]int{i, j})
+			i = j
+		}
+	}
+	return out
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '#' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

@@ -98,6 +98,8 @@ func mistakePattern(toks []tokSpan) (int, string) {
 			return i, fmt.Sprintf("`%s` is not an operator: %s", v, op)
 		case v == "fence" && next(i) != "(":
 			return i, "a fence is written `fence()`"
+		case v == "[" && next(i) == "]" && i > 0 && isUpper(toks[i-1].Value[0]) && (i < 2 || !isDeclKeyword(toks[i-2].Value)):
+			return i, fmt.Sprintf("an array cell needs its process index, as in `%s[p]`", toks[i-1].Value)
 		case v == "=" && isActionTarget(toks, i):
 			return i, assignMessage
 		case isQuantifier(v) && i+2 < len(toks) && isLower(toks[i+1].Value[0]) && !continuesQuant(toks[i+2].Value):
@@ -127,6 +129,8 @@ func isActionTarget(toks []tokSpan, i int) bool {
 	start := toks[j-1].Value
 	return (start == "{" || start == ";") && inActions(toks, j)
 }
+
+func isDeclKeyword(s string) bool { return s == "var" || s == "array" || s == "const" }
 
 func isQuantifier(s string) bool {
 	return s == "forall" || s == "exists" || s == "forall_other" || s == "exists_other"
@@ -164,6 +168,8 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 		return "`:=` assigns, in a transition's actions only; a comparison is written `=`"
 	case strings.HasPrefix(expect, `":="`) && got == "=":
 		return assignMessage
+	case strings.HasPrefix(expect, "(GCase | GNondet"):
+		return fmt.Sprintf("%s: expected a value after `:=` (a term, `.` for any value, or a `case`)", unexpected)
 	case strings.HasPrefix(expect, `":="`):
 		return fmt.Sprintf("%s: expected `:=` after `%s`, as in `X := v`", unexpected, prev)
 	case strings.HasPrefix(expect, "<mident>"):
@@ -176,12 +182,20 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 		return fmt.Sprintf("`%s` is a keyword and cannot name a transition", got)
 	case strings.HasPrefix(expect, `"{" GLet*`) && got == "requires":
 		return "the guard after `requires` must be a formula in braces: `requires { formula }`"
+	case strings.HasPrefix(expect, "(<lident> | <mident>)"):
+		return fmt.Sprintf("%s: expected the transition's name, as in `transition take (p)`", unexpected)
+	case strings.HasPrefix(expect, `"{" GLet*`):
+		return fmt.Sprintf("%s: expected `{` and the transition's actions, after the guard `requires { ... }`", unexpected)
 	case strings.HasPrefix(expect, `"(" GParam*`):
 		return fmt.Sprintf("%s: expected the parameters after the transition's name, as in `transition %s (p)` (or `()` for none)", unexpected, prev)
 	case expect == `")"` && keywords[got]:
 		return fmt.Sprintf("`%s` is a keyword and cannot name a process", got)
 	case expect == `")"` && got == ",":
 		return "parameters are separated by spaces, not commas: `(p q)`"
+	case strings.HasPrefix(expect, `")"`):
+		return fmt.Sprintf("%s: expected `)` to close the parameters, as in `(p q)`", unexpected)
+	case expect == `"]"`:
+		return fmt.Sprintf("%s: expected `]` to close the brackets", unexpected)
 	case expect == `"}"` && got == "," && actions:
 		return "actions are separated by `;`, not `,`"
 	case expect == `"}"` && got == "fence" && actions:
@@ -200,8 +214,10 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 		return fmt.Sprintf("%s: each branch of a case starts with `|`, as in `case | A[j] = True : v | _ : w`", unexpected)
 	case strings.HasPrefix(expect, `"else"`):
 		return fmt.Sprintf("%s: an `if` formula needs `then` and `else`: `if c then f else g`", unexpected)
+	case strings.HasPrefix(expect, `":" GLIdent`) && got == "[":
+		return fmt.Sprintf("%s: expected the index types of `%s` closed by `]`, then `:` and a type, as in `array %s[proc] : bool`", unexpected, prev, prev)
 	case strings.HasPrefix(expect, `":" GLIdent`):
-		return fmt.Sprintf("%s: expected `:` and a type after `%s`, as in `var %s : bool`", unexpected, prev, prev)
+		return fmt.Sprintf("%s: expected `:` and a type after `%s`, as in `%s`", unexpected, prev, declExample(toks, at, prev))
 	case expect == "<int>":
 		return fmt.Sprintf("%s: expected a number after `%s`", unexpected, prev)
 	case expect == "" && got == "[":
@@ -281,4 +297,18 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// declExample is a declaration of name of the kind (var, array or const)
+// of the one whose name ends before toks[at].
+func declExample(toks []tokSpan, at int, name string) string {
+	for i := at - 1; i >= 0 && i >= at-3; i-- {
+		switch v := toks[i].Value; v {
+		case "array":
+			return fmt.Sprintf("array %s[proc] : bool", name)
+		case "const":
+			return fmt.Sprintf("const %s : int", name)
+		}
+	}
+	return fmt.Sprintf("var %s : bool", name)
 }
