@@ -161,7 +161,7 @@ func (c *checker) collectItems() {
 		if len(c.file.Items) > 0 {
 			pos = c.file.Items[0].ItemPos()
 		}
-		c.errorf(pos, "missing init")
+		c.errorf(pos, "missing init: a model needs its initial states, as in `init (p) { ... }`")
 	}
 }
 

@@ -56,13 +56,13 @@ func (c *checker) target(a *Action) *Symbol {
 	_, nondet := a.Value.(*Nondet)
 	switch {
 	case s == nil && len(a.Index) > 0:
-		c.errorf(a.Pos, "unknown array `%s`", a.Target)
+		c.errorf(a.Pos, "unknown array `%s`%s", a.Target, didYouMean(a.Target, c.symbolNames(isArray)))
 	case s == nil:
-		c.errorf(a.Pos, "unknown variable `%s`", a.Target)
+		c.errorf(a.Pos, "unknown variable `%s`%s", a.Target, didYouMean(a.Target, c.symbolNames(func(s *Symbol) bool { return s.Class == SymVar })))
 	case s.Class == SymConst:
 		c.errorf(a.Pos, "cannot assign %s `%s`", symWord(s), a.Target)
 	case s.Class == SymConstructor:
-		c.errorf(a.Pos, "cannot assign constructor `%s`", a.Target)
+		c.errorf(a.Pos, "`%s` is a constructor, not a variable: it cannot be assigned", a.Target)
 	case s.Class == SymArray && nondet:
 		c.errorf(a.Pos, "cannot assign a nondeterministic value to array `%s`", a.Target)
 	case s.Arity == 0 && len(a.Index) > 0:

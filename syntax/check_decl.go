@@ -105,7 +105,7 @@ func (c *checker) declareSymbols() {
 		}
 		t := m.Types[d.Type.Name]
 		if t == nil {
-			c.errorf(d.Type.Pos, "unknown type `%s`", d.Type.Name)
+			c.errorf(d.Type.Pos, "unknown type `%s`%s", d.Type.Name, didYouMean(d.Type.Name, names(m.Types)))
 		}
 		if !c.declareName(d.Pos, d.Name) {
 			continue

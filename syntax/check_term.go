@@ -1,6 +1,9 @@
 package syntax
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Terms (§4.1): names, processes, array cells, `@` reads and the restricted
 // arithmetic. Each check returns the term's type, or nil after an error or
@@ -50,11 +53,7 @@ func (c *checker) name(n *Name, e env, hint *Type) *Type {
 	s := c.model.Symbols[n.Name]
 	switch {
 	case s == nil:
-		if hint != nil && (hint.Kind == TEnum || hint.Kind == TBool) {
-			c.errorf(n.Pos, "unknown constructor `%s`", n.Name)
-		} else {
-			c.errorf(n.Pos, "unknown name `%s`", n.Name)
-		}
+		c.unknownValue(n, hint)
 		return nil
 	case s.Arity > 0:
 		c.errorf(n.Pos, "%s `%s` expects %s, got 0", symWord(s), n.Name, plural(s.Arity, "index", "indices"))
@@ -63,6 +62,26 @@ func (c *checker) name(n *Name, e env, hint *Type) *Type {
 		c.errorf(n.Pos, "weak variable `%s` must be read with `@` in %s, as in `p @ %s`", n.Name, e.item, n.Name)
 	}
 	return s.Type
+}
+
+// unknownValue reports an undeclared capitalised name used as a value: a
+// misspelt variable or constant when one is close, else a constructor of
+// the expected type (or any name) with the closest one suggested.
+func (c *checker) unknownValue(n *Name, hint *Type) {
+	if s := Closest(n.Name, c.symbolNames(func(s *Symbol) bool { return isState(s) && s.Arity == 0 })); s != "" {
+		c.errorf(n.Pos, "unknown %s `%s`; did you mean `%s`?", symWord(c.model.Symbols[s]), n.Name, s)
+		return
+	}
+	if hint != nil && (hint.Kind == TEnum || hint.Kind == TBool) {
+		if s := didYouMean(n.Name, hint.Constructors); s != "" {
+			c.errorf(n.Pos, "unknown constructor `%s` of type %s%s", n.Name, hint.Name, s)
+			return
+		}
+		c.errorf(n.Pos, "unknown name `%s`: not a declared variable or constant, nor a constructor of %s (%s)",
+			n.Name, hint.Name, strings.Join(hint.Constructors, ", "))
+		return
+	}
+	c.errorf(n.Pos, "unknown name `%s`%s", n.Name, didYouMean(n.Name, c.symbolNames(func(*Symbol) bool { return true })))
 }
 
 // proc checks a process: a variable in scope or a constant #n within
@@ -77,7 +96,11 @@ func (c *checker) proc(p Proc) {
 		c.errorf(p.Pos, "process constant #%d exceeds number_procs %d", p.Const, c.nproc)
 	case p.Const == 0:
 		if _, ok := c.lookupVar(p.Var); !ok {
-			c.errorf(p.Pos, "unknown process variable `%s`", p.Var)
+			hint := didYouMean(p.Var, c.varNames())
+			if hint == "" {
+				hint = "; declare it as a parameter, as in `(p q)`, or bind it with a quantifier"
+			}
+			c.errorf(p.Pos, "unknown process variable `%s`%s", p.Var, hint)
 		}
 	}
 }
@@ -98,7 +121,7 @@ func (c *checker) cell(x *Cell, e env) *Type {
 	s := c.model.Symbols[x.Array]
 	switch {
 	case s == nil:
-		c.errorf(x.Pos, "unknown array `%s`", x.Array)
+		c.errorf(x.Pos, "unknown array `%s`%s", x.Array, didYouMean(x.Array, c.symbolNames(isArray)))
 		return nil
 	case s.Arity == 0:
 		c.errorf(x.Pos, "%s `%s` is not an array", symWord(s), x.Array)
@@ -194,7 +217,7 @@ func (c *checker) constant(pos Pos, name, need string) *Type {
 	s := c.model.Symbols[name]
 	switch {
 	case s == nil:
-		c.errorf(pos, "unknown constant `%s`", name)
+		c.errorf(pos, "unknown constant `%s`%s", name, didYouMean(name, c.symbolNames(func(s *Symbol) bool { return s.Class == SymConst })))
 	case s.Class != SymConst || s.Arity > 0:
 		c.errorf(pos, "%s, `%s` is %s", need, name, article(symWord(s)))
 	default:

@@ -1,5 +1,7 @@
 package syntax
 
+import "fmt"
+
 // Predicate expansion (§3.9): a call is replaced by the predicate's body with
 // the argument terms substituted for the parameters. Variables bound by a
 // quantifier of the body shadow parameters of the same name; arguments are
@@ -97,7 +99,11 @@ func (x *expander) call(f *Call, before Pos, s *subst) Formula {
 	ok := true
 	switch {
 	case p == nil:
-		x.report(f.Pos, "unknown predicate `%s`", f.Name)
+		hint := didYouMean(f.Name, names(x.preds))
+		if hint == "" {
+			hint = fmt.Sprintf("; declare it before its use, as in `predicate %s(p) { ... }`", f.Name)
+		}
+		x.report(f.Pos, "unknown predicate `%s`%s", f.Name, hint)
 		ok = false
 	case !posLess(p.Pos, before):
 		x.report(f.Pos, "predicate `%s` used before its definition at %s", f.Name, lineCol(p.Pos))

@@ -158,7 +158,7 @@ func (s *scanner) comment() error {
 			s.advance(1)
 		}
 	}
-	return s.errorf(start, "unterminated comment")
+	return s.errorf(start, "unterminated comment: this `(*` has no closing `*)`")
 }
 
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
@@ -196,11 +196,11 @@ func (s *scanner) Next() (lexer.Token, error) {
 	case c == '#':
 		for n = 1; isDigit(s.peek(n)); n++ {
 		}
-		if n == 1 || s.peek(1) == '0' {
-			return lexer.Token{}, s.errorf(start, "process constant must be #1, #2, ...")
+		if n == 1 {
+			return lexer.Token{}, s.errorf(start, "`#` starts a process constant (`#1`, `#2`, ...); comments are written `(* ... *)`")
 		}
-		if isLetter(s.peek(n)) || s.peek(n) == '_' {
-			return lexer.Token{}, s.errorf(start, "process constant must be #1, #2, ...")
+		if s.peek(1) == '0' || isLetter(s.peek(n)) || s.peek(n) == '_' {
+			return lexer.Token{}, s.errorf(start, "process constant must be #1, #2, ... (processes are numbered from 1)")
 		}
 		typ = tokProcConst
 	default:
@@ -211,7 +211,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 		}
 		if n == 0 {
-			return lexer.Token{}, s.errorf(start, "illegal character %q", c)
+			return lexer.Token{}, s.errorf(start, "%s", illegal(c, s.peek(1)))
 		}
 	}
 	value := string(s.src[start.Offset : start.Offset+n])
@@ -243,4 +243,20 @@ func (s *scanner) number() (lexer.TokenType, int) {
 func (s *scanner) hasPrefix(p string) bool {
 	rest := s.src[s.pos.Offset:]
 	return len(rest) >= len(p) && string(rest[:len(p)]) == p
+}
+
+// illegal words an illegal character c (followed by next), with the
+// Cubicle spelling of what it means in other languages.
+func illegal(c, next byte) string {
+	switch {
+	case c == '/' && next == '/':
+		return "`//` does not start a comment: comments are written `(* ... *)`"
+	case c == '!' && next == '=':
+		return "`!=` is not an operator: not-equal is `<>`"
+	case c == '!':
+		return "`!` is not an operator: negation is `not`"
+	case c == '&':
+		return "`&` is not an operator: conjunction is `&&`"
+	}
+	return fmt.Sprintf("illegal character %q", c)
 }

@@ -17,7 +17,7 @@ func TestLoad(t *testing.T) {
 	_, err = syntax.ParseAndCheck("bad.cub", []byte("var X : bool\ninit () { Y = False }\n"), syntax.CheckOptions{})
 	var list syntax.ErrorList
 	require.ErrorAs(t, err, &list)
-	require.Equal(t, "bad.cub:2:11: unknown constructor `Y`", list[0].Error())
+	require.Equal(t, "bad.cub:2:11: unknown name `Y`: not a declared variable or constant, nor a constructor of bool (True, False)", list[0].Error())
 	_, err = syntax.Load("testdata/does-not-exist.cub", syntax.CheckOptions{})
 	require.ErrorIs(t, err, os.ErrNotExist)
 }

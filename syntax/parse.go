@@ -29,7 +29,7 @@ func Parse(name string, src []byte) (file *File, err error) {
 	}()
 	g, perr := parser.ParseBytes(name, src)
 	if perr != nil {
-		return nil, toErrorList(name, perr)
+		return nil, toErrorList(name, src, perr)
 	}
 	c := converter{file: &File{Name: name}}
 	c.convert(g)
@@ -38,7 +38,7 @@ func Parse(name string, src []byte) (file *File, err error) {
 	}
 	toks, comments, err := scanAll(name, src)
 	if err != nil {
-		return nil, toErrorList(name, err)
+		return nil, toErrorList(name, src, err)
 	}
 	attachSpans(c.file, toks)
 	c.file.Comments = comments
@@ -101,27 +101,18 @@ func attachSpans(f *File, toks []tokSpan) {
 	}
 }
 
-// toErrorList turns a participle or lexer error into a positioned error.
-func toErrorList(name string, err error) ErrorList {
+// toErrorList turns a participle or lexer error on src into a positioned
+// error in words.
+func toErrorList(name string, src []byte, err error) ErrorList {
 	var lerr *lexer.Error
 	if errors.As(err, &lerr) {
 		return ErrorList{{Pos: lerr.Pos, Msg: lerr.Msg}}
 	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		pos := perr.Position()
-		if pos.Filename == "" {
-			pos.Filename = name
-		}
-		return ErrorList{{Pos: pos, Msg: cleanMessage(perr.Message())}}
+		return ErrorList{parseErrorAt(name, src, perr)}
 	}
 	return ErrorList{{Pos: Pos{Filename: name, Line: 1, Column: 1}, Msg: err.Error()}}
-}
-
-// cleanMessage rewords participle's messages in the project's style.
-func cleanMessage(msg string) string {
-	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
-	return "syntax error: " + msg
 }
 
 // converter builds the AST from the grammar structs; it records errors for

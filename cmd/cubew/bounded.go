@@ -35,6 +35,8 @@ type boundedOpts struct {
 	format        formatFlag
 	junit         string
 	pics          pictureOpts
+	jobs          int
+	expect        bool
 }
 
 // engineFlag is --engine: dpor or explicit.
@@ -88,13 +90,17 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
   cubew bounded -n 2 --trace-svg trace.svg examples/flag_mutex.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("procs") {
+				return withCode(exitBadInput, "bounded: -n N is required: the number of processes of the instance, as in `cubew bounded -n 2 %s`", args[0])
+			}
 			if o.n < 1 {
 				return withCode(exitBadInput, "bounded: -n must be at least 1")
 			}
 			if o.steps < 0 {
 				return withCode(exitBadInput, "bounded: --steps must not be negative")
 			}
-			return o.pics.run(cmd, args, "bounded", o.format, o.trace, o.junit,
+			b := batch{command: "bounded", format: o.format, trace: o.trace, junit: o.junit, jobs: o.jobs, expect: o.expect}
+			return o.pics.run(cmd, args, b,
 				func(path string) (fileResult, error) {
 					return boundedFile(cmd.Context(), path, &o, g, cmd.ErrOrStderr())
 				})
@@ -110,16 +116,16 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.IntVar(&o.maxStates, "max-states", o.maxStates, "explicit: give up (UNKNOWN) after finding this many states; 0 for no limit")
 	f.IntVar(&o.maxBuffer, "max-buffer", o.maxBuffer, "explicit: at most `N` pending writes per store buffer; a transition that would exceed it waits (the answer says so); 0 for no bound")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
-	f.Var(&o.format, "format", "output format: text or json")
+	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	o.pics.flags(cmd, false)
+	addBatchFlags(cmd, &o.jobs, &o.expect)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		if err.Error() == "unknown flag: --dot" {
 			return fmt.Errorf("%w: the bounded engines have no search graph to draw (--trace-dot draws the counterexample)", err)
 		}
-		return err
+		return flagError(cmd, err)
 	})
-	_ = cmd.MarkFlagRequired("procs")
 	registerEnumCompletions(cmd)
 	return cmd
 }
@@ -139,7 +145,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
-		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+		return fileResult{}, inFile(path, err)
 	}
 	if g.verbose {
 		printBoundedStats(stderr, path, string(o.engine), res, k, seconds)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"time"
 
@@ -28,12 +27,14 @@ type checkOpts struct {
 	junit            string
 	pics             pictureOpts
 	certificate      string
+	jobs             int
+	expect           bool
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
 	o := checkOpts{format: "text"}
 	cmd := &cobra.Command{
-		Use:   "check FILE...",
+		Use:   "check FILE|DIR|-...",
 		Short: "Prove models safe for any number of processes, or find a counterexample",
 		Long: `Run the parameterized backward reachability search on each model: SAFE
 holds for every number of processes; UNSAFE comes with a counterexample;
@@ -58,20 +59,28 @@ every read with the write it reads from, every write, the flushes of the
 store buffers, the coherence order of each location and the from-reads
 edges.
 
-Results go to stdout, one line per model (or one JSON document). Progress
-goes to stderr when it is a terminal, or with -v, which also prints the
-search statistics of each model.
+A directory stands for every *.cub file below it, - for a model on the
+standard input. -j N checks N files at once (default: the number of
+cores); the results keep the input order.
+
+Results go to stdout, one line per model (or one JSON or SARIF document).
+Progress goes to stderr when it is a terminal, or with -v, which also
+prints the search statistics of each model.
 
 Exit status: 0 all SAFE, 1 some UNSAFE, 2 bad input or usage, 3 some
-UNKNOWN (and none UNSAFE).`,
+UNKNOWN (and none UNSAFE). With --expect: 0 when every verdict is the one
+NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 		Example: `  # check every example; the broken ones are UNSAFE (exit status 1)
   cubew check examples/*.cub
 
   # show the counterexample step by step, with reads, writes and rf/co
   cubew check --trace examples/flag_mutex.cub
 
-  # machine-readable results and a JUnit report for CI
-  cubew check --format json --junit report.xml models/*.cub
+  # CI: every model of a folder, the exit status from the .want files
+  cubew check --expect --junit report.xml models
+
+  # a SARIF log for code scanning
+  cubew check --format sarif models > cubew.sarif
 
   # draw the counterexample as an execution graph, and the search graph
   cubew check --trace-svg trace.svg --dot search.dot examples/flag_mutex.cub`,
@@ -80,7 +89,8 @@ UNKNOWN (and none UNSAFE).`,
 			if err := certificateDest(o.certificate, args); err != nil {
 				return err
 			}
-			return o.pics.run(cmd, args, "check", o.format, o.trace, o.junit,
+			b := batch{command: "check", format: o.format, trace: o.trace, junit: o.junit, jobs: o.jobs, expect: o.expect}
+			return o.pics.run(cmd, args, b,
 				func(path string) (fileResult, error) { return checkFile(cmd.Context(), path, &o, g, cmd) })
 		},
 	}
@@ -92,10 +102,11 @@ UNKNOWN (and none UNSAFE).`,
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
-	f.Var(&o.format, "format", "output format: text or json")
+	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	o.pics.flags(cmd, true)
+	addBatchFlags(cmd, &o.jobs, &o.expect)
 	registerEnumCompletions(cmd)
 	return cmd
 }
@@ -129,7 +140,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
-		return fileResult{}, fmt.Errorf("%s: %w", path, err)
+		return fileResult{}, inFile(path, err)
 	}
 	if err := writeCertificate(o.certificate, path, sys, res.Result); err != nil {
 		return fileResult{}, err
@@ -172,32 +183,12 @@ func (r *fileResult) unknown(reason string) {
 	}
 }
 
-// runFiles answers every file with answer, reports input errors on
-// stderr, prints the results in the chosen format on stdout and writes the
-// JUnit report when asked; it returns the results and the files that were
-// bad input, for the exit status.
+// runFiles answers every file with answer, one at a time (see batch.run);
+// it returns the results and the files that were bad input, for the exit
+// status.
 func runFiles(stdout, stderr io.Writer, args []string, command string, format formatFlag, trace bool, junit string,
 	answer func(path string) (fileResult, error)) ([]fileResult, []inputError, error) {
-	var results []fileResult
-	var bad []inputError
-	for _, path := range args {
-		r, err := answer(path)
-		if err != nil {
-			reportInputError(stderr, err)
-			bad = append(bad, inputError{path, firstLine(err)})
-			continue
-		}
-		results = append(results, r)
-	}
-	if err := printResults(stdout, format, results, printOpts{Trace: trace, Command: command}); err != nil {
-		return nil, nil, err
-	}
-	if junit != "" {
-		if err := writeJUnit(junit, command, results, bad); err != nil {
-			return nil, nil, withCode(exitBadInput, "--junit: %v", err)
-		}
-	}
-	return results, bad, nil
+	return batch{command: command, format: format, trace: trace, junit: junit, jobs: 1}.run(stdout, stderr, args, answer)
 }
 
 // verdictExit maps the verdicts to the exit status: bad input first, then

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,12 +44,18 @@ func TestCIDoc(t *testing.T) {
 	for _, line := range cmds {
 		ranCI(t, line, ran)
 	}
-	for _, c := range []string{"install", "fmt", "check", "grep"} {
+	for _, c := range []string{"install", "fmt", "check", "sarif", "junit"} {
 		require.True(t, ran[c], "docs/ci.md has no %s step", c)
 	}
 	svgs, err := filepath.Glob("traces/*.svg")
 	require.NoError(t, err)
 	require.NotEmpty(t, svgs, "the broken examples are drawn")
+
+	// The gate fails when a verdict is not the expected one.
+	require.NoError(t, os.WriteFile(filepath.Join(models, "flag_mutex.want"), []byte("check tso SAFE\n"), 0o644))
+	code, _, errs = cubew(t, "check", "--expect", "models")
+	require.Equal(t, exitUnsafe, code)
+	require.Equal(t, "cubew: models/flag_mutex.cub: check tso: got UNSAFE, want SAFE\n", errs)
 }
 
 // ciCommands extracts the shell lines of the YAML blocks: `run:` values
@@ -82,13 +89,11 @@ func ciCommands(doc string) []string {
 	return out
 }
 
-// ranCI runs or checks one shell line of the CI job.
+// ranCI runs or checks one shell line of the CI job; every cubew command
+// must exit with 0 (the gate passes on the examples).
 func ranCI(t *testing.T, line string, ran map[string]bool) {
 	t.Helper()
-	allowed := []int{exitSafe}
-	if rest, ok := strings.CutSuffix(line, " || [ $? -eq 1 ]"); ok {
-		line, allowed = rest, []int{exitSafe, exitUnsafe}
-	}
+	line, redirect, _ := strings.Cut(line, " > ")
 	words := shellWords(line)
 	switch {
 	case strings.Contains(line, "apt-get install"):
@@ -96,14 +101,6 @@ func ranCI(t *testing.T, line string, ran map[string]bool) {
 		ran["install"] = true
 	case strings.HasPrefix(line, "go install "):
 		require.Equal(t, "github.com/cubew/cubew/cmd/cubew@latest", words[2], "the module path of this command")
-	case words[0] == "mkdir":
-		require.NoError(t, os.MkdirAll(words[len(words)-1], 0o755))
-	case words[0] == "!" && words[1] == "grep":
-		report, err := os.ReadFile(words[len(words)-1])
-		require.NoError(t, err)
-		require.NotContains(t, string(report), "<failure", "the examples' verdicts are the expected ones")
-		require.NotContains(t, string(report), "<error")
-		ran["grep"] = true
 	case words[0] == "cubew":
 		var args []string
 		for _, w := range words[1:] {
@@ -116,9 +113,13 @@ func ranCI(t *testing.T, line string, ran map[string]bool) {
 			}
 			args = append(args, w)
 		}
-		code, _, errs := cubew(t, args...)
-		require.Contains(t, allowed, code, "%s\n%s", line, errs)
+		code, out, errs := cubew(t, args...)
+		require.Equal(t, exitSafe, code, "%s\n%s", line, errs)
 		ran[args[0]] = true
+		if redirect != "" {
+			require.NoError(t, os.WriteFile(strings.TrimSpace(redirect), []byte(out), 0o644))
+		}
+		ciReports(t, args, strings.TrimSpace(redirect), ran)
 	default:
 		t.Fatalf("docs/ci.md: the test does not know how to run %q", line)
 	}
@@ -149,4 +150,39 @@ func shellWords(s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// ciReports checks the reports a CI command wrote: the SARIF log on its
+// stdout, the JUnit report of --junit.
+func ciReports(t *testing.T, args []string, stdout string, ran map[string]bool) {
+	t.Helper()
+	for i, a := range args {
+		switch {
+		case a == "--format" && args[i+1] == "sarif":
+			data, err := os.ReadFile(stdout)
+			require.NoError(t, err, "the SARIF log goes to a file")
+			var log struct {
+				Version string `json:"version"`
+				Runs    []struct {
+					Results []struct {
+						RuleID string `json:"ruleId"`
+						Level  string `json:"level"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			require.NoError(t, json.Unmarshal(data, &log))
+			require.Equal(t, "2.1.0", log.Version)
+			require.NotEmpty(t, log.Runs[0].Results, "the broken examples are results")
+			for _, r := range log.Runs[0].Results {
+				require.Equal(t, "note", r.Level, "every UNSAFE example is expected: %+v", r)
+			}
+			ran["sarif"] = true
+		case a == "--junit":
+			report, err := os.ReadFile(args[i+1])
+			require.NoError(t, err)
+			require.NotContains(t, string(report), "<failure", "the examples' verdicts are the expected ones")
+			require.Contains(t, string(report), `file="models/flag_mutex.cub" line="14"`)
+			ran["junit"] = true
+		}
+	}
 }

@@ -165,7 +165,7 @@ func TestCrosscheckJUnit(t *testing.T) {
 	require.Equal(t, 1, r.Errors)
 	c := r.Suites[0].Cases[0]
 	require.Equal(t, "crosscheck tso", c.Name)
-	require.Equal(t, flag, c.Classname)
+	require.Equal(t, junitClass(flag), c.Classname)
 	require.NotNil(t, c.Failure)
 	require.Equal(t, "DISAGREE", c.Failure.Type)
 	const disagree = "check says SAFE but the instance with n=2 reaches unsafe[1]: init -> raise(#1) -> raise(#2) -> enter(#1) -> enter(#2) -> unsafe[1]"

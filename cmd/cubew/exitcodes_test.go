@@ -36,8 +36,8 @@ func TestExitCodes(t *testing.T) {
 		{"bad format", []string{"check", "--format", "yaml", "testdata/token_mutex.cub"}, exitBadInput, `unknown format "yaml"`},
 		{"crosscheck agrees on an unsafe model", []string{"crosscheck", "--max-n", "2", "--timeout", "0", "testdata/flag_mutex.cub"}, exitSafe, ""},
 		{"crosscheck json", []string{"crosscheck", "--max-n", "2", "--timeout", "0", "--format", "json", "testdata/flag_mutex.cub"}, exitSafe, ""},
-		{"crosscheck junit not writable", []string{"crosscheck", "--max-n", "2", "--junit", "no/such/dir/r.xml", "testdata/flag_mutex.cub"}, exitBadInput, "--junit: open no/such/dir/r.xml"},
-		{"picture for several models", []string{"check", "--dot", "x.dot", "testdata/token_mutex.cub", "testdata/flag_mutex.cub"}, exitBadInput, "give an existing directory"},
+		{"crosscheck junit not writable", []string{"crosscheck", "--max-n", "2", "--junit", "testdata/flag_mutex.cub/r.xml", "testdata/flag_mutex.cub"}, exitBadInput, "--junit: mkdir testdata/flag_mutex.cub: not a directory"},
+		{"picture file for several models", []string{"check", "--dot", "testdata/token_mutex.want", "testdata/token_mutex.cub", "testdata/flag_mutex.cub"}, exitBadInput, "give a directory (one picture per model), not a file"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

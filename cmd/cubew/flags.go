@@ -9,12 +9,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// modelFlag is --model: sc, tso or pso ("" lets the model decide).
+// modelFlag is --model: sc, tso or pso ("" lets the model decide), in
+// any case (TSO is tso).
 type modelFlag string
 
 func (f *modelFlag) String() string { return string(*f) }
 func (f *modelFlag) Type() string   { return "model" }
 func (f *modelFlag) Set(s string) error {
+	s = strings.ToLower(s)
 	if _, err := memmodel.ByName(s); err != nil {
 		return err
 	}
@@ -38,16 +40,18 @@ func (f searchFlag) strategy() reach.Strategy {
 	return reach.BFS
 }
 
-// formatFlag is --format: text or json.
+// formatFlag is --format: text, json or sarif.
 type formatFlag string
 
 func (f *formatFlag) String() string { return string(*f) }
 func (f *formatFlag) Type() string   { return "format" }
 func (f *formatFlag) Set(s string) error {
-	return setEnum((*string)(f), s, "format", "text", "json")
+	return setEnum((*string)(f), s, "format", "text", "json", "sarif")
 }
 
+// setEnum sets dst to s, in lower case, when it is one of allowed.
 func setEnum(dst *string, s, what string, allowed ...string) error {
+	s = strings.ToLower(s)
 	for _, a := range allowed {
 		if s == a {
 			*dst = s
@@ -62,7 +66,7 @@ func registerEnumCompletions(cmd *cobra.Command) {
 	values := map[string][]string{
 		"model":  {"sc\tsequential consistency", "tso\ttotal store order (x86)", "pso\tpartial store order"},
 		"search": {"bfs\tbreadth first: shortest counterexamples", "dfs\tdepth first"},
-		"format": {"text\tone line per model", "json\tone JSON document (docs/json.md)"},
+		"format": {"text\tone line per model", "json\tone JSON document (docs/json.md)", "sarif\tSARIF 2.1.0 for code-scanning UIs (docs/ci.md)"},
 		"engine": {"dpor\texecution graphs, each explored once", "explicit\tevery interleaving (the oracle)"},
 	}
 	for name, vs := range values {

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -39,8 +41,12 @@ type junitSuite struct {
 }
 
 type junitCase struct {
-	Name       string             `xml:"name,attr"`
-	Classname  string             `xml:"classname,attr"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	// File and Line point at the model: the unsafe formula an UNSAFE
+	// answer reaches, the first error of a bad file, else line 1.
+	File       string             `xml:"file,attr"`
+	Line       int                `xml:"line,attr"`
 	Time       string             `xml:"time,attr"`
 	Properties *junitPropertyList `xml:"properties,omitempty"`
 	Failure    *junitMessage      `xml:"failure,omitempty"`
@@ -62,6 +68,7 @@ type junitText struct {
 type inputError struct {
 	File string
 	Msg  string
+	err  error // the error itself, for its positions (SARIF)
 }
 
 // printJUnit writes the report of a command's results and input errors.
@@ -86,12 +93,12 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 			var err error
 			lines, err = readWant(r.File)
 			if err != nil {
-				bad = append(bad, inputError{r.File, err.Error()})
+				bad = append(bad, inputError{File: r.File, Msg: err.Error(), err: err})
 			}
 			wants[r.File] = lines
 		}
 		s := suite(r.File)
-		c := junitCase{Name: caseName(command, r), Classname: r.File, Time: seconds(r.Seconds)}
+		c := junitCase{Name: caseName(command, r), Classname: junitClass(r.File), File: r.File, Line: resultLine(r), Time: seconds(r.Seconds)}
 		c.SystemOut = &junitText{summary(command, r)}
 		c.Properties = junitProperties(r)
 		if c.Failure = caseFailure(r, expected(lines, r)); c.Failure != nil {
@@ -107,7 +114,7 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 	}
 	for _, e := range bad {
 		s := suite(e.File)
-		s.Cases = append(s.Cases, junitCase{Name: command, Classname: e.File, Time: seconds(0),
+		s.Cases = append(s.Cases, junitCase{Name: command, Classname: junitClass(e.File), File: e.File, Line: errorLine(e), Time: seconds(0),
 			Error: &junitMessage{Message: e.Msg, Type: "input", Text: e.Msg}})
 		s.Tests++
 		s.Errors++
@@ -131,6 +138,33 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// junitClass is the classname of a model's cases: its path without `.cub`
+// and with dots made underscores, since CI systems split a classname at its
+// last dot into package and class.
+func junitClass(file string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(file, ".cub"), ".", "_")
+}
+
+// resultLine is the line of the unsafe formula an UNSAFE answer reaches,
+// else 1.
+func resultLine(r fileResult) int {
+	if r.Trace != nil {
+		if p, ok := propertyPos(r.model, r.Trace.Unsafe); ok {
+			return p.Line
+		}
+	}
+	return 1
+}
+
+// errorLine is the line of a bad file's first positioned error, else 1.
+func errorLine(e inputError) int {
+	var list syntax.ErrorList
+	if errors.As(e.err, &list) && len(list) > 0 && list[0].Pos.Line > 0 {
+		return list[0].Pos.Line
+	}
+	return 1
 }
 
 // caseName names a test case: the command and memory model, and the

@@ -24,6 +24,8 @@ type junitReport struct {
 		Cases    []struct {
 			Name      string `xml:"name,attr"`
 			Classname string `xml:"classname,attr"`
+			File      string `xml:"file,attr"`
+			Line      int    `xml:"line,attr"`
 			Time      string `xml:"time,attr"`
 			Failure   *struct {
 				Message string `xml:"message,attr"`
@@ -73,7 +75,9 @@ func TestJUnitReport(t *testing.T) {
 	require.Equal(t, 1, broken.Failures)
 	c := broken.Cases[0]
 	require.Equal(t, "check sc", c.Name)
-	require.Equal(t, "testdata/junit/broken.cub", c.Classname)
+	require.Equal(t, "testdata/junit/broken", c.Classname, "no dot: CI systems split a classname at its last dot")
+	require.Equal(t, "testdata/junit/broken.cub", c.File)
+	require.Equal(t, 12, c.Line, "the line of the unsafe formula reached")
 	require.NotNil(t, c.Failure)
 	require.Equal(t, "UNSAFE", c.Failure.Type)
 	require.Equal(t, "got UNSAFE, want SAFE: init -> check(#2) -> check(#1) -> take(#1) -> take(#2) -> unsafe[1]", c.Failure.Message)
@@ -89,6 +93,8 @@ func TestJUnitReport(t *testing.T) {
 	bad := r.Suites[byName["testdata/junit/bad_syntax.cub"]]
 	require.Equal(t, 1, bad.Errors)
 	require.NotNil(t, bad.Cases[0].Error)
+	require.Equal(t, "testdata/junit/bad_syntax.cub", bad.Cases[0].File)
+	require.Equal(t, 4, bad.Cases[0].Line, "the line of the syntax error")
 	require.Contains(t, bad.Cases[0].Error.Message, "bad_syntax.cub:4:1: syntax error")
 }
 
@@ -138,5 +144,5 @@ func TestReadWant(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "m.want"), []byte("check tso x=1 SAFE\n"), 0o644))
 	_, err = readWant(filepath.Join(dir, "m.cub"))
-	require.ErrorContains(t, err, `m.want:1: parameter "x=1"`)
+	require.ErrorContains(t, err, "m.want:1:11: parameter `x=1`: check questions have none (n= and k= are for bounded)")
 }

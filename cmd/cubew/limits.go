@@ -172,7 +172,7 @@ func loadUnder(ctx context.Context, path string, model modelFlag) (*syntax.Model
 	}
 	ch := make(chan loaded, 1)
 	go func() {
-		m, name, mm, err := loadModel(path, model)
+		m, name, mm, err := loadSource(path, stdinOf(ctx), model)
 		ch <- loaded{m, name, mm, err}
 	}()
 	select {

@@ -15,7 +15,13 @@ import (
 // input) and resolves the memory model: its name
 // (defaultModel) and its rules.
 func loadModel(path string, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
-	m, err := syntax.Load(path, syntax.CheckOptions{SC: model == "sc"})
+	return loadSource(path, nil, model)
+}
+
+// loadSource is loadModel where the path `-` names stdin, the text of the
+// standard input.
+func loadSource(path string, stdin []byte, model modelFlag) (*syntax.Model, string, memmodel.Model, error) {
+	m, err := loadText(path, stdin, syntax.CheckOptions{SC: model == "sc"})
 	if err == nil {
 		err = m.RequireProperty() // nothing to check is a usage error
 	}
@@ -63,4 +69,21 @@ func firstLine(err error) string {
 	}
 	msg, _, _ := strings.Cut(err.Error(), "\n")
 	return msg
+}
+
+// inFile prefixes an engine's error with the file it is about, unless its
+// message already starts with the file's name (a position in it).
+func inFile(path string, err error) error {
+	if strings.HasPrefix(err.Error(), path+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// loadText parses and checks the model at path, or stdin when path is `-`.
+func loadText(path string, stdin []byte, opts syntax.CheckOptions) (*syntax.Model, error) {
+	if path == "-" {
+		return syntax.ParseAndCheck(stdinName, stdin, opts)
+	}
+	return syntax.Load(path, opts)
 }

@@ -12,15 +12,21 @@ type printOpts struct {
 	Trace bool
 	// Command names the command in documents that record it (json).
 	Command string
+	// Bad lists the files that were bad input, for the formats that
+	// report them with the results (sarif).
+	Bad []inputError
 }
 
 // printResults writes the results to w in the chosen format. Each format
 // has its own printer writing to an io.Writer: printText (printCrosscheck
-// for crosscheck's comparisons), printJSON (and printJUnit for --junit).
+// for crosscheck's comparisons), printJSON, printSARIF (and printJUnit for
+// --junit).
 func printResults(w io.Writer, format formatFlag, results []fileResult, o printOpts) error {
 	switch {
 	case format == "json":
 		return printJSON(w, results, o)
+	case format == "sarif":
+		return printSARIF(w, o.Command, results, o.Bad)
 	case o.Command == "crosscheck":
 		return printCrosscheck(w, results)
 	}

@@ -15,18 +15,27 @@ type parseOpts struct {
 func newParseCmd() *cobra.Command {
 	var o parseOpts
 	cmd := &cobra.Command{
-		Use:   "parse FILE...",
+		Use:   "parse FILE|DIR|-...",
 		Short: "Parse and type-check models",
 		Long: `Parse and type-check models. Prints a one-line summary per valid file, or
 FILE:LINE:COL: message for each error (on stderr). Exit status 0 when every
-file is valid, 2 otherwise.`,
+file is valid, 2 otherwise. A directory stands for every *.cub file below
+it, - for a model on the standard input.`,
 		Example: `  cubew parse examples/*.cub
   cubew parse --print model.cub > canonical.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, err := expandArgs(args)
+			if err != nil {
+				return err
+			}
+			ctx, err := withStdin(cmd.Context(), paths, cmd.InOrStdin())
+			if err != nil {
+				return withCode(exitBadInput, "reading the standard input: %v", err)
+			}
 			bad := false
-			for _, path := range args {
-				m, err := syntax.Load(path, syntax.CheckOptions{})
+			for _, path := range paths {
+				m, err := loadText(path, stdinOf(ctx), syntax.CheckOptions{})
 				if err != nil {
 					reportInputError(cmd.ErrOrStderr(), err)
 					bad = true

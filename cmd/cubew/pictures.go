@@ -13,8 +13,8 @@ import (
 
 // pictureOpts are the flags that write pictures: --dot (the search graph
 // of the parameterized engine), --trace-dot and --trace-svg (the execution
-// graph of a counterexample). Each takes a file; with several models it
-// must be an existing directory, which receives NAME.dot or NAME.svg per
+// graph of a counterexample). Each takes a file; with several models it is
+// a directory (created if needed), which receives NAME.dot or NAME.svg per
 // model.
 type pictureOpts struct {
 	dot, traceDot, traceSVG string
@@ -33,37 +33,73 @@ func (p *pictureOpts) flags(cmd *cobra.Command, search bool) {
 	cmd.MarkFlagFilename("trace-svg", "svg")
 }
 
-// run is the body of check and bounded: it checks the picture flags,
-// answers the files (runFiles), draws the pictures asked for and returns
-// the exit status of the verdicts.
-func (p *pictureOpts) run(cmd *cobra.Command, args []string, command string, format formatFlag, trace bool, junit string,
-	answer func(path string) (fileResult, error)) error {
-	if err := p.validate(args); err != nil {
+// run is the body of check and bounded: it expands directories to their
+// models, reads the standard input for `-`, checks the picture flags,
+// answers the files (batch.run), draws the pictures asked for and returns
+// the exit status of the verdicts, or of their comparison with the want
+// files under --expect.
+func (p *pictureOpts) run(cmd *cobra.Command, args []string, b batch, answer func(path string) (fileResult, error)) error {
+	if b.jobs < 1 {
+		return withCode(exitBadInput, "-j must be at least 1")
+	}
+	paths, err := expandArgs(args)
+	if err != nil {
 		return err
 	}
-	results, bad, err := runFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, command, format, trace, junit, answer)
+	ctx, err := withStdin(cmd.Context(), paths, cmd.InOrStdin())
+	if err != nil {
+		return withCode(exitBadInput, "reading the standard input: %v", err)
+	}
+	cmd.SetContext(ctx)
+	if b.jobs > 1 {
+		cmd.SetErr(&lockedWriter{w: cmd.ErrOrStderr()})
+	}
+	if err := p.validate(paths); err != nil {
+		return err
+	}
+	results, bad, err := b.run(cmd.OutOrStdout(), cmd.ErrOrStderr(), paths, answer)
 	if err != nil {
 		return err
 	}
 	if err := p.write(cmd, results); err != nil {
 		return err
 	}
+	if b.expect {
+		return expectExit(cmd.ErrOrStderr(), b.command, results, bad)
+	}
 	return verdictExit(results, len(bad) > 0)
 }
 
-// validate rejects, before any work, a picture file for several models and
-// --trace-svg without Graphviz.
-func (p *pictureOpts) validate(args []string) error {
+// validate prepares, before any work, the places the pictures go (a
+// directory, created, for several models; the parent directory of a file
+// for one) and rejects --trace-svg without Graphviz.
+func (p *pictureOpts) validate(paths []string) error {
 	for _, f := range []struct{ flag, path string }{{"dot", p.dot}, {"trace-dot", p.traceDot}, {"trace-svg", p.traceSVG}} {
-		if f.path == "" || len(args) == 1 || isDir(f.path) {
+		if f.path == "" {
 			continue
 		}
-		return withCode(exitBadInput, "--%s %s: with %d model files, give an existing directory (one picture per model)", f.flag, f.path, len(args))
+		var err error
+		switch {
+		case len(paths) == 1 || isDir(f.path):
+			err = makeParent(f.path)
+		case fileExists(f.path):
+			return withCode(exitBadInput, "--%s %s: with %d model files, give a directory (one picture per model), not a file", f.flag, f.path, len(paths))
+		default:
+			err = os.MkdirAll(f.path, 0o755)
+		}
+		if err != nil {
+			return withCode(exitBadInput, "--%s: %v", f.flag, err)
+		}
 	}
 	if p.traceSVG != "" && !dotAvailable() {
 		return withCode(exitBadInput, "--trace-svg: %v", errNoDot)
 	}
 	return nil
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func isDir(path string) bool {

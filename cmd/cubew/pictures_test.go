@@ -187,10 +187,17 @@ func TestBoundedPictures(t *testing.T) {
 	require.Equal(t, "cubew: --trace-dot: testdata/token_mutex.cub is SAFE: no counterexample to draw\n", errs)
 	require.NoFileExists(t, path)
 
-	code, out, errs := cubew(t, "bounded", "-n", "2", "--trace-dot", path, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
+	code, _, errs = cubew(t, "bounded", "-n", "2", "--trace-dot", path, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	require.FileExists(t, filepath.Join(path, "flag_mutex.dot"), "with several models the folder is created, one picture per model")
+	require.NoFileExists(t, filepath.Join(path, "token_mutex.dot"), "SAFE: nothing to draw")
+
+	file := filepath.Join(t.TempDir(), "file.dot")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	code, out, errs := cubew(t, "bounded", "-n", "2", "--trace-dot", file, "testdata/token_mutex.cub", "testdata/flag_mutex.cub")
 	require.Equal(t, exitBadInput, code)
 	require.Empty(t, out, "rejected before any work")
-	require.Contains(t, errs, "--trace-dot "+path+": with 2 model files, give an existing directory")
+	require.Contains(t, errs, "--trace-dot "+file+": with 2 model files, give a directory (one picture per model), not a file")
 
 	code, _, errs = cubew(t, "bounded", "-n", "2", "--dot", path, "testdata/flag_mutex.cub")
 	require.Equal(t, exitBadInput, code)

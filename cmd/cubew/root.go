@@ -14,7 +14,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := onSignals(context.Background(), stderr)
 	defer stop()
 	root := newRootCmd()
-	root.SetArgs(args)
+	root.SetArgs(cubicleArgs(args, stderr))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
@@ -46,6 +46,7 @@ a CI job.`,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("cubew {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
 	addLimitFlags(root, g)

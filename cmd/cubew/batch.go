@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+)
+
+// batch is how check and bounded answer a list of files: the output
+// format and reports, how many files are checked at once (-j), and whether
+// the exit status comes from the want files (--expect).
+type batch struct {
+	command string
+	format  formatFlag
+	trace   bool
+	junit   string
+	// jobs is the number of files answered at once; results are printed
+	// in input order whatever it is.
+	jobs int
+	// expect makes the exit status 0 when every verdict is the one the
+	// want files expect, 1 otherwise.
+	expect bool
+}
+
+// stdinName is the name `-` (the standard input) goes by in messages.
+const stdinName = "<stdin>"
+
+// stdinKey is the context key of the standard input's text, read once by
+// the command when `-` is among its files.
+type stdinKey struct{}
+
+// withStdin reads r into the context when files names `-`.
+func withStdin(ctx context.Context, files []string, r io.Reader) (context.Context, error) {
+	if !slices.Contains(files, "-") {
+		return ctx, nil
+	}
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return ctx, err
+	}
+	return context.WithValue(ctx, stdinKey{}, src), nil
+}
+
+// stdinOf returns the standard input's text read by withStdin.
+func stdinOf(ctx context.Context) []byte {
+	src, _ := ctx.Value(stdinKey{}).([]byte)
+	return src
+}
+
+// expandArgs replaces each directory by the `*.cub` files under it
+// (recursively, in lexical order); files and `-` stay as they are. A
+// directory without models is an error.
+func expandArgs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if a == "-" || !isDir(a) {
+			out = append(out, a)
+			continue
+		}
+		n := len(out)
+		err := filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".cub") {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, withCode(exitBadInput, "%v", err)
+		}
+		if len(out) == n {
+			return nil, withCode(exitBadInput, "%s: no .cub files in this directory", a)
+		}
+	}
+	return out, nil
+}
+
+// answerAll answers every file with answer, at most jobs at once, and
+// returns the outcomes in input order.
+func answerAll(paths []string, jobs int, answer func(path string) (fileResult, error)) ([]fileResult, []error) {
+	results := make([]fileResult, len(paths))
+	errs := make([]error, len(paths))
+	sem := make(chan struct{}, max(1, jobs))
+	var wg sync.WaitGroup
+	for i, path := range paths {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i], errs[i] = answer(path)
+		}()
+	}
+	wg.Wait()
+	return results, errs
+}
+
+// run answers the files, reports input errors on stderr, prints the
+// results in the chosen format on stdout and writes the JUnit report when
+// asked; it returns the results and the files that were bad input.
+func (b batch) run(stdout, stderr io.Writer, paths []string, answer func(path string) (fileResult, error)) ([]fileResult, []inputError, error) {
+	var results []fileResult
+	var bad []inputError
+	answers, errs := answerAll(paths, b.jobs, answer)
+	for i, err := range errs {
+		if err != nil {
+			reportInputError(stderr, err)
+			bad = append(bad, inputError{File: paths[i], Msg: firstLine(err), err: err})
+			continue
+		}
+		results = append(results, answers[i])
+	}
+	if err := printResults(stdout, b.format, results, printOpts{Trace: b.trace, Command: b.command, Bad: bad}); err != nil {
+		return nil, nil, err
+	}
+	if b.junit != "" {
+		err := makeParent(b.junit)
+		if err == nil {
+			err = writeJUnit(b.junit, b.command, results, bad)
+		}
+		if err != nil {
+			return nil, nil, withCode(exitBadInput, "--junit: %v", err)
+		}
+	}
+	return results, bad, nil
+}
+
+// makeParent creates the directory a file is to be written in.
+func makeParent(path string) error {
+	return os.MkdirAll(filepath.Dir(path), 0o755)
+}
+
+// lockedWriter serialises the writes of parallel checks to one writer
+// (progress and -v statistics on stderr).
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// addBatchFlags declares -j and --expect on cmd.
+func addBatchFlags(cmd *cobra.Command, jobs *int, expect *bool) {
+	f := cmd.Flags()
+	f.IntVarP(jobs, "jobs", "j", runtime.NumCPU(), "answer `N` files at once (the output keeps the input order)")
+	f.BoolVar(expect, "expect", false, "exit status from the NAME.want files: 0 when every verdict is the expected one, 1 when some is not, 2 for bad input")
+}
+
+// expectExit is the exit status under --expect: bad input (a model or a
+// want file) first, then any verdict other than the expected one, each
+// reported on w.
+func expectExit(w io.Writer, command string, results []fileResult, bad []inputError) error {
+	wants := map[string][]wantLine{}
+	badWant := false
+	mismatch := false
+	for _, r := range results {
+		lines, ok := wants[r.File]
+		if !ok {
+			var err error
+			lines, err = readWant(r.File)
+			if err != nil {
+				reportInputError(w, err)
+				badWant = true
+			}
+			wants[r.File] = lines
+		}
+		if want := expected(lines, r); r.Verdict != want {
+			fmt.Fprintf(w, "cubew: %s: %s: got %s, want %s\n", r.File, caseName(command, r), strings.ToUpper(r.Verdict.String()), strings.ToUpper(want.String()))
+			mismatch = true
+		}
+	}
+	switch {
+	case len(bad) > 0 || badWant:
+		return silentCode(exitBadInput)
+	case mismatch:
+		return silentCode(exitUnsafe)
+	}
+	return nil
+}
