@@ -49,7 +49,7 @@ a CI job.`,
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
 	addLimitFlags(root, g)
-	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd())
+	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd(), newExportCmd())
 	addCompletionHelp(root)
 	return root
 }
