@@ -28,7 +28,7 @@ type write struct {
 
 // shape is what a transition does whatever its parameters.
 type shape struct {
-	guard                       syntax.Formula
+	guard                        syntax.Formula
 	fence, readsWeak, writesWeak bool
 }
 

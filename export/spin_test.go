@@ -1,0 +1,202 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// spinCase is one instance SPIN and the bounded engines both check.
+type spinCase struct {
+	path  string
+	model string
+	n     int
+	want  string // the verdict of the file's .want, "" when it has none
+}
+
+// testSteps is the steps bound of every comparison (cubew bounded's default).
+const testSteps = 6
+
+// litmusCases lists every bounded line of examples/litmus/*.want.
+func litmusCases(t *testing.T) []spinCase {
+	files, err := filepath.Glob("../examples/litmus/*.cub")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no litmus examples: %v", err)
+	}
+	var cases []spinCase
+	for _, f := range files {
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".cub") + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(want))
+		for sc.Scan() {
+			var model, params, verdict string
+			if n, _ := fmt.Sscanf(sc.Text(), "bounded %s %s %s", &model, &params, &verdict); n != 3 {
+				continue
+			}
+			c := spinCase{path: f, model: model, want: strings.ToLower(verdict)}
+			if _, err := fmt.Sscanf(params, "n=%d", &c.n); err != nil {
+				t.Fatalf("%s: bounded line without n=: %q", f, sc.Text())
+			}
+			cases = append(cases, c)
+		}
+	}
+	return cases
+}
+
+// corpusCases lists the small weak corpus files at n = 2: every one under
+// tso, the cheap ones under sc and pso too.
+func corpusCases(t *testing.T) []spinCase {
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("corpus: %v", err)
+	}
+	var cases []spinCase
+	for _, name := range []string{"mutex_N", "spinlock_N", "peterson_2", "dekker_2", "lamport_N"} {
+		for _, suffix := range []string{"", "_us"} {
+			path := filepath.Join(dir, "cubicle-w", "cubtso", name+suffix+".cub")
+			for _, model := range []string{"tso", "sc", "pso"} {
+				if model != "tso" && name == "lamport_N" {
+					continue // the largest of them: tso only
+				}
+				cases = append(cases, spinCase{path: path, model: model, n: 2})
+			}
+		}
+	}
+	return cases
+}
+
+// requireTools fails when spin or cc is missing: make deps installs them.
+func requireTools(t *testing.T) {
+	for _, tool := range []string{"spin", "cc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is not installed (make deps installs it): %v", tool, err)
+		}
+	}
+}
+
+// TestSPINAgreesWithBounded exports every litmus example and the small weak
+// corpus files to Promela, runs the real SPIN on them and asserts that its
+// verdict equals dpor's and the explicit engine's at testSteps steps per
+// process, and the .want verdict where there is one.
+func TestSPINAgreesWithBounded(t *testing.T) {
+	requireTools(t)
+	cases := litmusCases(t)
+	nLitmus := len(cases)
+	if nLitmus < 30 {
+		t.Fatalf("%d litmus cases, want at least 30 (13 files, 3 models)", nLitmus)
+	}
+	cases = append(cases, corpusCases(t)...)
+	var compared atomic.Int32
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			name := fmt.Sprintf("%s/%s/n=%d", filepath.Base(c.path), c.model, c.n)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				if compareWithSPIN(t, c) {
+					compared.Add(1)
+				}
+			})
+		}
+	})
+	if got := int(compared.Load()); got != len(cases) {
+		t.Fatalf("SPIN agreed with the bounded engines on %d of %d cases", got, len(cases))
+	}
+	t.Logf("SPIN agreed with the bounded engines on %d cases (%d litmus, %d corpus)", len(cases), nLitmus, len(cases)-nLitmus)
+}
+
+// compareWithSPIN checks one case and reports success.
+func compareWithSPIN(t *testing.T, c spinCase) bool {
+	mm, err := memmodel.ByName(c.model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := syntax.Load(c.path, syntax.CheckOptions{SC: c.model == "sc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A buffer as large as the steps bound allows: no step waits for room.
+	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxBuffer: testSteps * maxWeakWrites(m)}
+	ctx := context.Background()
+	start := time.Now()
+	gr, err := dpor.Check(ctx, m, dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxExecutions: 2_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grTime := time.Since(start).Seconds()
+	start = time.Now()
+	opts.MaxStates = 2_000_000
+	ex, err := dpor.Explicit(ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exTime := time.Since(start).Seconds()
+	sp := runSPIN(t, m, Options{N: c.n, Model: mm, MaxSteps: opts.MaxSteps, MaxBuffer: opts.MaxBuffer})
+	t.Logf("REPORT %s %s n=%d k=%d | dpor %s %d executions %.3fs | explicit %s %d states %.3fs | SPIN %s %d states %.3fs",
+		filepath.Base(c.path), c.model, c.n, testSteps, gr.Verdict, gr.Executions, grTime,
+		ex.Verdict, ex.States, exTime, sp.Verdict, sp.States, sp.Seconds)
+	ok := true
+	for _, r := range []struct {
+		engine string
+		got    translate.Verdict
+	}{{"dpor", gr.Verdict}, {"explicit", ex.Verdict}} {
+		if r.got == translate.Unknown || sp.Verdict == translate.Unknown {
+			t.Errorf("%s %s, SPIN %s (%s): both must decide", r.engine, r.got, sp.Verdict, sp.Reason)
+			ok = false
+		} else if r.got != sp.Verdict {
+			t.Errorf("SPIN says %s, %s says %s", sp.Verdict, r.engine, r.got)
+			ok = false
+		}
+	}
+	if c.want != "" && gr.Verdict.String() != c.want {
+		t.Errorf("dpor says %s, the .want file %s", gr.Verdict, c.want)
+		ok = false
+	}
+	return ok
+}
+
+// maxWeakWrites is the largest number of weak writes a transition of m
+// makes (at least 1): with the steps bound, a bound on a store buffer.
+func maxWeakWrites(m *syntax.Model) int {
+	w := 1
+	for _, tr := range m.Transitions {
+		k := 0
+		for _, a := range tr.Actions {
+			if s := m.Symbols[a.Target]; s != nil && s.Weak {
+				k++
+			}
+		}
+		w = max(w, k)
+	}
+	return w
+}
+
+// runSPIN exports m and runs SPIN on it.
+func runSPIN(t *testing.T, m *syntax.Model, opts Options) *SPINResult {
+	t.Helper()
+	var buf bytes.Buffer
+	opts.Version, opts.Source = "test", m.File.Name
+	if err := Promela(&buf, m, opts); err != nil {
+		t.Fatal(err)
+	}
+	res, err := SPIN(context.Background(), buf.Bytes(), SPINOptions{MaxDepth: 100_000, MemoryMB: 512})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.Bytes())
+	}
+	return res
+}
