@@ -62,7 +62,7 @@ func (cw *cwriter) printf(format string, args ...any) { fmt.Fprintf(cw.w, format
 func (cw *cwriter) prologue(unsafe string) {
 	in := cw.in
 	cw.printf("/*\n")
-	for _, line := range cw.opts.header(in, "c") {
+	for _, line := range cw.opts.header(in, "c", fmt.Sprintf("%d rounds per thread", cw.opts.Rounds)) {
 		cw.printf(" * %s\n", line)
 	}
 	cw.printf(" * Natively: cc -std=c11 -pthread FILE && ./a.out (exit 0: no unsafe state seen;\n")

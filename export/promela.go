@@ -84,7 +84,7 @@ func (pw *promela) read(q, l int) string {
 func (pw *promela) declarations(gs []*grounded) {
 	in := pw.in
 	pw.printf("/*\n")
-	for _, line := range pw.opts.header(in, "promela") {
+	for _, line := range pw.opts.header(in, "promela", pw.opts.bounds()) {
 		pw.printf(" * %s\n", line)
 	}
 	pw.printf(" * Check with: spin -a FILE && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000\n */\n\n")

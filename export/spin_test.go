@@ -15,7 +15,6 @@ import (
 
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/internal/corpus"
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -122,14 +121,7 @@ func TestSPINAgreesWithBounded(t *testing.T) {
 
 // compareWithSPIN checks one case and reports success.
 func compareWithSPIN(t *testing.T, c spinCase) bool {
-	mm, err := memmodel.ByName(c.model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := syntax.Load(c.path, syntax.CheckOptions{SC: c.model == "sc"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, mm := loadCase(t, c.path, c.model)
 	// A buffer as large as the steps bound allows: no step waits for room.
 	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxBuffer: testSteps * maxWeakWrites(m)}
 	ctx := context.Background()

@@ -55,9 +55,6 @@ Models with real values or invariants are not exported (exit status 2).`,
   cubew export --to c -n 2 --rounds 3 --model pso examples/litmus/mp.cub -o mp.c`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.n < 1 {
-				return withCode(exitBadInput, "export: -n must be at least 1")
-			}
 			src, err := o.export(args[0])
 			if err != nil {
 				reportInputError(cmd.ErrOrStderr(), err)
