@@ -54,9 +54,9 @@ transition go ([p]) requires { S[p] = A } { S[p] := B }
 func TestCRunsNatively(t *testing.T) {
 	requireTools(t)
 	for _, c := range []struct {
-		name   string
-		src    string
-		want   string
+		name string
+		src  string
+		want string
 	}{
 		{"unsafe", oneStep, "signal: aborted"}, // the assertion fails
 		{"safe", strings.Replace(oneStep, "S[p] = B }", "S[p] = A && S[p] = B }", 1), "exit status 0"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
 )
 
 // Options describes the bounded instance to export. N and Model are
@@ -67,4 +68,22 @@ func (o Options) bounds() string {
 		buffer = fmt.Sprint(o.MaxBuffer)
 	}
 	return fmt.Sprintf("steps per process %s, store buffer %s", steps, buffer)
+}
+
+// BufferFor returns a store buffer capacity that no execution of m with
+// at most steps transitions per process fills (steps times the most weak
+// writes one transition makes), so that a Promela export with it agrees
+// with dpor, which bounds steps but not buffers.
+func BufferFor(m *syntax.Model, steps int) int {
+	w := 1
+	for _, t := range m.Transitions {
+		k := 0
+		for _, a := range t.Actions {
+			if s := m.Symbols[a.Target]; s != nil && s.Weak {
+				k++
+			}
+		}
+		w = max(w, k)
+	}
+	return max(steps, 1) * w
 }

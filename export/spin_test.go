@@ -123,7 +123,7 @@ func TestSPINAgreesWithBounded(t *testing.T) {
 func compareWithSPIN(t *testing.T, c spinCase) bool {
 	m, mm := loadCase(t, c.path, c.model)
 	// A buffer as large as the steps bound allows: no step waits for room.
-	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxBuffer: testSteps * maxWeakWrites(m)}
+	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxBuffer: BufferFor(m, testSteps)}
 	ctx := context.Background()
 	start := time.Now()
 	gr, err := dpor.Check(ctx, m, dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxExecutions: 2_000_000})
@@ -160,22 +160,6 @@ func compareWithSPIN(t *testing.T, c spinCase) bool {
 		ok = false
 	}
 	return ok
-}
-
-// maxWeakWrites is the largest number of weak writes a transition of m
-// makes (at least 1): with the steps bound, a bound on a store buffer.
-func maxWeakWrites(m *syntax.Model) int {
-	w := 1
-	for _, tr := range m.Transitions {
-		k := 0
-		for _, a := range tr.Actions {
-			if s := m.Symbols[a.Target]; s != nil && s.Weak {
-				k++
-			}
-		}
-		w = max(w, k)
-	}
-	return w
 }
 
 // runSPIN exports m and runs SPIN on it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,4 +55,40 @@ func TestExportBadInput(t *testing.T) {
 		require.Empty(t, out)
 		require.Contains(t, errOut, c.want)
 	}
+}
+
+func TestCrosscheckPeerSPIN(t *testing.T) {
+	code, out, errOut := cubew(t, "crosscheck", "--peer", "spin", "--max-n", "2", "../../examples/litmus/sb.cub", "../../examples/litmus/sb_fenced.cub")
+	require.Equal(t, exitSafe, code, errOut+out)
+	require.Regexp(t, `sb\.cub\s+tso\s+n=2 k=6\s+UNSAFE\s+SPIN: \d+ states`, out)
+	require.Regexp(t, `sb_fenced\.cub\s+tso\s+n=2 k=6\s+SAFE\s+SPIN: \d+ states`, out)
+	require.Equal(t, 2, strings.Count(out, "agree\n"))
+
+	code, out, errOut = cubew(t, "crosscheck", "--peer", "spin", "--max-n", "2", "--model", "pso", "--format", "json", "../../examples/litmus/mp.cub")
+	require.Equal(t, exitSafe, code, errOut+out)
+	var doc struct {
+		Results []struct {
+			Crosscheck struct {
+				Agree   bool `json:"agree"`
+				Bounded []struct {
+					Engine  string `json:"engine"`
+					Verdict string `json:"verdict"`
+					States  int    `json:"states"`
+				} `json:"bounded"`
+			} `json:"crosscheck"`
+		} `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Len(t, doc.Results, 1)
+	cross := doc.Results[0].Crosscheck
+	require.True(t, cross.Agree)
+	require.Len(t, cross.Bounded, 2)
+	require.Equal(t, "dpor", cross.Bounded[0].Engine)
+	require.Equal(t, "spin", cross.Bounded[1].Engine)
+	require.Equal(t, "unsafe", cross.Bounded[1].Verdict)
+	require.Positive(t, cross.Bounded[1].States)
+
+	code, _, errOut = cubew(t, "crosscheck", "--peer", "cbmc", "../../examples/litmus/sb.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Contains(t, errOut, "cbmc")
 }
