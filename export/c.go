@@ -109,7 +109,7 @@ func (cw *cwriter) prologue(unsafe string) {
 func (cw *cwriter) initState(init string) {
 	cw.printf("/* One initial state: a choice of values that satisfies init. */\nstatic void init_state(void) {\n")
 	for l, loc := range cw.in.locs {
-		vs := cw.in.candidates(l)
+		vs := cw.in.initial[l]
 		if len(vs) == 1 {
 			cw.printf("\tSTORE(L_%s, %d);\n", loc.ident, vs[0])
 			continue

@@ -23,6 +23,7 @@ type instance struct {
 	ints     []int64        // the integer literals of init, sorted
 	other    int64          // the value standing for "any other" int
 	freeInts bool           // some int or abstract location starts at other
+	initial  [][]int64      // per location, the initial values to try
 }
 
 // symbol is the layout of a variable, array or constant.
@@ -75,6 +76,9 @@ func newInstance(m *syntax.Model, opts Options) (*instance, error) {
 		in.layout(sym)
 	}
 	in.collectInts()
+	for l := range in.locs {
+		in.initial = append(in.initial, in.candidates(l))
+	}
 	return in, errs.Err()
 }
 

@@ -132,7 +132,7 @@ func (pw *promela) declarations(gs []*grounded) {
 func (pw *promela) initProcess(init string) {
 	pw.printf("/* The initial states: every choice of values that satisfies init. */\ninit {\n\tatomic {\n")
 	for l, loc := range pw.in.locs {
-		vs := pw.in.candidates(l)
+		vs := pw.in.initial[l]
 		if len(vs) == 1 {
 			pw.printf("\t\tmem[L_%s] = %d;\n", loc.ident, vs[0])
 			continue

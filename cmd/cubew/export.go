@@ -49,7 +49,9 @@ guard is __VERIFIER_assume, fence() a seq_cst fence, the unsafe items an
 assert after every round. It compiles natively (cc -std=c11 -pthread) and
 under GenMC or Nidhugg.
 
-Models with real values or invariants are not exported (exit status 2).`,
+Invariant items become unsafe items: check proves them, so the peer looks
+for their violations (as crosscheck does). Models with real values are not
+exported (exit status 2).`,
 		Example: `  cubew export --to promela -n 2 examples/litmus/sb.cub > sb.pml
   spin -a sb.pml && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000
   cubew export --to c -n 2 --rounds 3 --model pso examples/litmus/mp.cub -o mp.c`,
@@ -86,6 +88,8 @@ func (o *exportOpts) export(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Check proves invariant items: the peers look for their violations.
+	m = m.InvariantsAsUnsafe()
 	opts := export.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxBuffer: o.maxBuffer,
 		Rounds: o.rounds, Version: version(), Source: filepath.Base(path)}
 	var buf bytes.Buffer

@@ -35,8 +35,6 @@ func TestExportCToFile(t *testing.T) {
 
 func TestExportBadInput(t *testing.T) {
 	dir := t.TempDir()
-	inv := filepath.Join(dir, "inv.cub")
-	require.NoError(t, os.WriteFile(inv, []byte("type st = A | B\narray S[proc] : st\ninit (p) { S[p] = A }\nunsafe (p) { S[p] = B }\ninvariant (p) { S[p] = B }\n"), 0o644))
 	real := filepath.Join(dir, "real.cub")
 	require.NoError(t, os.WriteFile(real, []byte("var R : real\ninit () { R = 0.0 }\nunsafe () { R = 1.0 }\n"), 0o644))
 	for _, c := range []struct {
@@ -44,7 +42,6 @@ func TestExportBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"export", "-n", "2", "testdata/errors/undeclared.cub"}, "testdata/errors/undeclared.cub:"},
-		{[]string{"export", "-n", "2", inv}, inv + ":5:1: the exports do not support invariants"},
 		{[]string{"export", "-n", "2", "--to", "c", real}, real + ":1:1: R has type real"},
 		{[]string{"export", "-n", "3", "../../examples/litmus/sb.cub"}, "3 processes exceed number_procs 2"},
 		{[]string{"export", "-n", "0", "../../examples/litmus/sb.cub"}, "--procs must be at least 1"},
