@@ -17,7 +17,7 @@ import (
 // that cc accepts it as C11 with pthreads.
 func TestCCompiles(t *testing.T) {
 	requireTools(t)
-	cases := append(litmusCases(t), corpusCases(t)...)
+	cases := append(wantCases(t, "../examples/litmus/*.cub", 4), corpusCases(t)...)
 	dir := t.TempDir()
 	compiled := 0
 	for i, c := range cases {

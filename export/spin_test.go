@@ -24,17 +24,20 @@ type spinCase struct {
 	path  string
 	model string
 	n     int
+	k     int    // steps per process
 	want  string // the verdict of the file's .want, "" when it has none
 }
 
-// testSteps is the steps bound of every comparison (cubew bounded's default).
+// testSteps is the steps bound of a case whose .want line gives none (cubew bounded's default).
 const testSteps = 6
 
-// litmusCases lists every bounded line of examples/litmus/*.want.
-func litmusCases(t *testing.T) []spinCase {
-	files, err := filepath.Glob("../examples/litmus/*.cub")
+// wantCases lists the bounded lines of the .want files of the models
+// that glob matches, with at most maxN processes; a line without k= gets
+// testSteps.
+func wantCases(t *testing.T, glob string, maxN int) []spinCase {
+	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no litmus examples: %v", err)
+		t.Fatalf("no models match %s: %v", glob, err)
 	}
 	var cases []spinCase
 	for _, f := range files {
@@ -44,15 +47,21 @@ func litmusCases(t *testing.T) []spinCase {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(want))
 		for sc.Scan() {
-			var model, params, verdict string
-			if n, _ := fmt.Sscanf(sc.Text(), "bounded %s %s %s", &model, &params, &verdict); n != 3 {
+			fields := strings.Fields(sc.Text())
+			if len(fields) < 4 || fields[0] != "bounded" {
 				continue
 			}
-			c := spinCase{path: f, model: model, want: strings.ToLower(verdict)}
-			if _, err := fmt.Sscanf(params, "n=%d", &c.n); err != nil {
-				t.Fatalf("%s: bounded line without n=: %q", f, sc.Text())
+			c := spinCase{path: f, model: fields[1], k: testSteps, want: strings.ToLower(fields[len(fields)-1])}
+			for _, p := range fields[2 : len(fields)-1] {
+				if _, err := fmt.Sscanf(p, "n=%d", &c.n); err != nil {
+					if _, err := fmt.Sscanf(p, "k=%d", &c.k); err != nil {
+						t.Fatalf("%s: bad bounded line %q", f, sc.Text())
+					}
+				}
 			}
-			cases = append(cases, c)
+			if c.n <= maxN {
+				cases = append(cases, c)
+			}
 		}
 	}
 	return cases
@@ -73,7 +82,7 @@ func corpusCases(t *testing.T) []spinCase {
 				if model != "tso" && name == "lamport_N" {
 					continue // the largest of them: tso only
 				}
-				cases = append(cases, spinCase{path: path, model: model, n: 2})
+				cases = append(cases, spinCase{path: path, model: model, n: 2, k: testSteps})
 			}
 		}
 	}
@@ -91,20 +100,25 @@ func requireTools(t *testing.T) {
 
 // TestSPINAgreesWithBounded exports every litmus example and the small weak
 // corpus files to Promela, runs the real SPIN on them and asserts that its
-// verdict equals dpor's and the explicit engine's at testSteps steps per
+// verdict equals dpor's and the explicit engine's at the case's steps per
 // process, and the .want verdict where there is one.
 func TestSPINAgreesWithBounded(t *testing.T) {
 	requireTools(t)
-	cases := litmusCases(t)
+	cases := wantCases(t, "../examples/litmus/*.cub", 4)
 	nLitmus := len(cases)
-	if nLitmus < 30 {
-		t.Fatalf("%d litmus cases, want at least 30 (13 files, 3 models)", nLitmus)
+	if nLitmus < 39 {
+		t.Fatalf("%d litmus cases, want at least 39 (13 files, 3 models)", nLitmus)
 	}
+	examples := wantCases(t, "../examples/*.cub", 2)
+	if len(examples) < 11 {
+		t.Fatalf("%d example cases at n=2, want at least 11", len(examples))
+	}
+	cases = append(cases, examples...)
 	cases = append(cases, corpusCases(t)...)
 	var compared atomic.Int32
 	t.Run("cases", func(t *testing.T) {
 		for _, c := range cases {
-			name := fmt.Sprintf("%s/%s/n=%d", filepath.Base(c.path), c.model, c.n)
+			name := fmt.Sprintf("%s/%s/n=%d/k=%d", filepath.Base(c.path), c.model, c.n, c.k)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				if compareWithSPIN(t, c) {
@@ -116,17 +130,18 @@ func TestSPINAgreesWithBounded(t *testing.T) {
 	if got := int(compared.Load()); got != len(cases) {
 		t.Fatalf("SPIN agreed with the bounded engines on %d of %d cases", got, len(cases))
 	}
-	t.Logf("SPIN agreed with the bounded engines on %d cases (%d litmus, %d corpus)", len(cases), nLitmus, len(cases)-nLitmus)
+	t.Logf("SPIN agreed with the bounded engines on %d cases (%d litmus, %d examples, %d corpus)",
+		len(cases), nLitmus, len(examples), len(cases)-nLitmus-len(examples))
 }
 
 // compareWithSPIN checks one case and reports success.
 func compareWithSPIN(t *testing.T, c spinCase) bool {
 	m, mm := loadCase(t, c.path, c.model)
 	// A buffer as large as the steps bound allows: no step waits for room.
-	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxBuffer: BufferFor(m, testSteps)}
+	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: c.k, MaxBuffer: BufferFor(m, c.k)}
 	ctx := context.Background()
 	start := time.Now()
-	gr, err := dpor.Check(ctx, m, dpor.Options{N: c.n, Model: mm, MaxSteps: testSteps, MaxExecutions: 2_000_000})
+	gr, err := dpor.Check(ctx, m, dpor.Options{N: c.n, Model: mm, MaxSteps: c.k, MaxExecutions: 2_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +155,7 @@ func compareWithSPIN(t *testing.T, c spinCase) bool {
 	exTime := time.Since(start).Seconds()
 	sp := runSPIN(t, m, Options{N: c.n, Model: mm, MaxSteps: opts.MaxSteps, MaxBuffer: opts.MaxBuffer})
 	t.Logf("REPORT %s %s n=%d k=%d | dpor %s %d executions %.3fs | explicit %s %d states %.3fs | SPIN %s %d states %.3fs",
-		filepath.Base(c.path), c.model, c.n, testSteps, gr.Verdict, gr.Executions, grTime,
+		filepath.Base(c.path), c.model, c.n, c.k, gr.Verdict, gr.Executions, grTime,
 		ex.Verdict, ex.States, exTime, sp.Verdict, sp.States, sp.Seconds)
 	ok := true
 	for _, r := range []struct {
