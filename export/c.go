@@ -42,7 +42,11 @@ func C(w io.Writer, m *syntax.Model, opts Options) error {
 	bw := bufio.NewWriter(w)
 	cw := &cwriter{in: in, opts: opts, w: bw}
 	cw.prologue(unsafe)
-	cw.initState(init)
+	all := "1"
+	for _, c := range init {
+		all = and(all, c.expr)
+	}
+	cw.initState(all)
 	for q := 1; q <= in.n; q++ {
 		cw.thread(q, gs)
 	}

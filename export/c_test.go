@@ -88,7 +88,7 @@ func TestCRunsNatively(t *testing.T) {
 	}
 }
 
-func loadCase(t *testing.T, path, model string) (*syntax.Model, memmodel.Model) {
+func loadCase(t testing.TB, path, model string) (*syntax.Model, memmodel.Model) {
 	t.Helper()
 	mm, err := memmodel.ByName(model)
 	if err != nil {

@@ -197,18 +197,49 @@ func (in *instance) unsafe(tg *target) (string, error) {
 	return res, errs.Err()
 }
 
-// init lowers init: its body holds for every choice of its parameters,
-// not necessarily distinct.
-func (in *instance) init(tg *target) (string, error) {
+// conjunct is one conjunct of init for one choice of its parameters, and
+// the largest location it reads (-1: none), after whose initial value it
+// can be checked.
+type conjunct struct {
+	expr string
+	last int
+}
+
+// init lowers init into conjuncts: its body holds for every choice of its
+// parameters, not necessarily distinct.
+func (in *instance) init(tg *target) ([]conjunct, error) {
 	var errs syntax.ErrorList
-	res := "1"
-	body := in.m.Expand(in.m.Init.Body)
+	var out []conjunct
+	seen := map[string]bool{}
+	last := -1
+	rec := *tg
+	rec.read = func(q, l int) string {
+		last = max(last, l)
+		return tg.read(q, l)
+	}
+	var parts []syntax.Formula
+	var split func(f syntax.Formula)
+	split = func(f syntax.Formula) {
+		if b, ok := f.(*syntax.Binary); ok && b.Op == syntax.OpAnd {
+			split(b.L)
+			split(b.R)
+			return
+		}
+		parts = append(parts, f)
+	}
+	split(in.m.Expand(in.m.Init.Body))
 	forTuples(in.n, len(in.m.Init.Params), false, nil, func(procs []int) {
-		lw := &lower{in: in, tg: tg, params: procs, errs: &errs}
+		lw := &lower{in: in, tg: &rec, params: procs, errs: &errs}
 		for k, p := range in.m.Init.Params {
 			lw.env = append(lw.env, pvar{p.Name, procs[k]})
 		}
-		res = and(res, lw.formula(body))
+		for _, f := range parts {
+			last = -1
+			if e := lw.formula(f); e != "1" && !seen[e] {
+				seen[e] = true
+				out = append(out, conjunct{expr: e, last: last})
+			}
+		}
 	})
-	return res, errs.Err()
+	return out, errs.Err()
 }

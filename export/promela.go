@@ -128,22 +128,39 @@ func (pw *promela) declarations(gs []*grounded) {
 	pw.printf("hidden int cw_t[%d];\n\n", max(temps, 1))
 }
 
-// initProcess picks every initial state: one candidate per location, then init.
-func (pw *promela) initProcess(init string) {
+// initProcess picks every initial state: one candidate per location, each
+// conjunct of init checked as soon as the locations it reads have values.
+func (pw *promela) initProcess(init []conjunct) {
 	pw.printf("/* The initial states: every choice of values that satisfies init. */\ninit {\n\tatomic {\n")
+	pw.initChecks(init, -1)
 	for l, loc := range pw.in.locs {
 		vs := pw.in.initial[l]
 		if len(vs) == 1 {
 			pw.printf("\t\tmem[L_%s] = %d;\n", loc.ident, vs[0])
-			continue
+		} else {
+			pw.printf("\t\tif")
+			for _, v := range vs {
+				pw.printf(" :: mem[L_%s] = %d", loc.ident, v)
+			}
+			pw.printf(" fi;\n")
 		}
-		pw.printf("\t\tif")
-		for _, v := range vs {
-			pw.printf(" :: mem[L_%s] = %d", loc.ident, v)
-		}
-		pw.printf(" fi;\n")
+		pw.initChecks(init, l)
 	}
-	pw.printf("\t\t%s -> started = 1\n\t}\n}\n\n", paren(init))
+	pw.printf("\t\tstarted = 1\n\t}\n}\n\n")
+}
+
+// initChecks blocks the init process (no initial state) unless the
+// conjuncts whose last location is l hold.
+func (pw *promela) initChecks(init []conjunct, l int) {
+	cond := "1"
+	for _, c := range init {
+		if c.last == l {
+			cond = and(cond, c.expr)
+		}
+	}
+	if cond != "1" {
+		pw.printf("\t\t%s;\n", paren(cond))
+	}
 }
 
 // process writes the loop of process q (q = 0: the parameterless

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/internal/corpus"
@@ -34,7 +33,7 @@ const testSteps = 6
 // wantCases lists the bounded lines of the .want files of the models
 // that glob matches, with at most maxN processes; a line without k= gets
 // testSteps.
-func wantCases(t *testing.T, glob string, maxN int) []spinCase {
+func wantCases(t testing.TB, glob string, maxN int) []spinCase {
 	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no models match %s: %v", glob, err)
@@ -69,7 +68,7 @@ func wantCases(t *testing.T, glob string, maxN int) []spinCase {
 
 // corpusCases lists the small weak corpus files at n = 2: every one under
 // tso, the cheap ones under sc and pso too.
-func corpusCases(t *testing.T) []spinCase {
+func corpusCases(t testing.TB) []spinCase {
 	dir, err := corpus.Dir()
 	if err != nil {
 		t.Skipf("corpus: %v", err)
@@ -140,23 +139,18 @@ func compareWithSPIN(t *testing.T, c spinCase) bool {
 	// A buffer as large as the steps bound allows: no step waits for room.
 	opts := dpor.Options{N: c.n, Model: mm, MaxSteps: c.k, MaxBuffer: BufferFor(m, c.k)}
 	ctx := context.Background()
-	start := time.Now()
 	gr, err := dpor.Check(ctx, m, dpor.Options{N: c.n, Model: mm, MaxSteps: c.k, MaxExecutions: 2_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	grTime := time.Since(start).Seconds()
-	start = time.Now()
 	opts.MaxStates = 2_000_000
 	ex, err := dpor.Explicit(ctx, m, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exTime := time.Since(start).Seconds()
 	sp := runSPIN(t, m, Options{N: c.n, Model: mm, MaxSteps: opts.MaxSteps, MaxBuffer: opts.MaxBuffer})
-	t.Logf("REPORT %s %s n=%d k=%d | dpor %s %d executions %.3fs | explicit %s %d states %.3fs | SPIN %s %d states %.3fs",
-		filepath.Base(c.path), c.model, c.n, c.k, gr.Verdict, gr.Executions, grTime,
-		ex.Verdict, ex.States, exTime, sp.Verdict, sp.States, sp.Seconds)
+	t.Logf("dpor %s (%d executions), explicit %s (%d states), SPIN %s (%d states)",
+		gr.Verdict, gr.Executions, ex.Verdict, ex.States, sp.Verdict, sp.States)
 	ok := true
 	for _, r := range []struct {
 		engine string
@@ -178,7 +172,7 @@ func compareWithSPIN(t *testing.T, c spinCase) bool {
 }
 
 // runSPIN exports m and runs SPIN on it.
-func runSPIN(t *testing.T, m *syntax.Model, opts Options) *SPINResult {
+func runSPIN(t testing.TB, m *syntax.Model, opts Options) *SPINResult {
 	t.Helper()
 	var buf bytes.Buffer
 	opts.Version, opts.Source = "test", m.File.Name
