@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
@@ -15,44 +14,36 @@ import (
 // pthread per process (package doc, docs/compare.md). Constructs the
 // exports do not support are reported as a syntax.ErrorList.
 func C(w io.Writer, m *syntax.Model, opts Options) error {
-	in, err := newInstance(m, opts)
-	if err != nil {
-		return err
-	}
 	if opts.Rounds == 0 {
 		opts.Rounds = 1
 	}
-	tg := &target{
-		read:  func(_, l int) string { return "LOAD(L_" + in.locs[l].ident + ")" },
-		fence: func(int) string { return "1" }, // the fence itself precedes the guard
-		ite:   func(c, a, b string) string { return "(" + c + " ? " + a + " : " + b + ")" },
-	}
-	gs, err := in.transitions(tg)
-	if err != nil {
-		return err
-	}
-	unsafe, err := in.unsafe(tg)
-	if err != nil {
-		return err
-	}
-	init, err := in.init(tg)
+	lo, err := lowerModel(m, opts, func(in *instance) *target {
+		return &target{
+			read:  func(_, l int) string { return "LOAD(L_" + in.locs[l].ident + ")" },
+			fence: func(int) string { return "1" }, // the fence itself precedes the guard
+			ite:   func(c, a, b string) string { return "(" + c + " ? " + a + " : " + b + ")" },
+		}
+	})
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	cw := &cwriter{in: in, opts: opts, w: bw}
-	cw.prologue(unsafe)
-	all := "1"
-	for _, c := range init {
-		all = and(all, c.expr)
-	}
-	cw.initState(all)
-	for q := 1; q <= in.n; q++ {
-		cw.thread(q, gs)
+	cw := &cwriter{in: lo.in, opts: opts, w: bw}
+	lo.defines(bw, opts.header(lo.in, "c", fmt.Sprintf("%d rounds per thread", opts.Rounds)), cHowTo)
+	cw.prologue(lo.unsafe)
+	cw.initState(lo.initAll())
+	for q := 1; q <= lo.in.n; q++ {
+		cw.thread(q, lo.gs)
 	}
 	cw.mainFunc()
 	return bw.Flush()
 }
+
+// cHowTo ends the header comment of a C export.
+const cHowTo = ` * Natively: cc -std=c11 -pthread FILE && ./a.out (exit 0: no unsafe state seen;
+ * an assertion failure aborts). Under GenMC or Nidhugg define CUBEW_VERIFIER
+ * (docs/compare.md).
+`
 
 // cwriter writes one C program.
 type cwriter struct {
@@ -64,37 +55,11 @@ type cwriter struct {
 func (cw *cwriter) printf(format string, args ...any) { fmt.Fprintf(cw.w, format, args...) }
 
 func (cw *cwriter) prologue(unsafe string) {
-	in := cw.in
-	cw.printf("/*\n")
-	for _, line := range cw.opts.header(in, "c", fmt.Sprintf("%d rounds per thread", cw.opts.Rounds)) {
-		cw.printf(" * %s\n", line)
-	}
-	cw.printf(" * Natively: cc -std=c11 -pthread FILE && ./a.out (exit 0: no unsafe state seen;\n")
-	cw.printf(" * an assertion failure aborts). Under GenMC or Nidhugg define CUBEW_VERIFIER\n")
-	cw.printf(" * (docs/compare.md).\n */\n")
-	cw.printf("#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n#include <stdlib.h>\n\n")
+	cw.printf("\n#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n#include <stdlib.h>\n\n")
 	cw.printf("#ifdef CUBEW_VERIFIER\nextern void __VERIFIER_assume(int);\nextern int __VERIFIER_nondet_int(void);\n#define REJECT() __VERIFIER_assume(0)\n")
 	cw.printf("#else\n/* Natively a thread's choices come from its own generator, seeded with its\n   process number, and a false guard skips the round. */\n")
 	cw.printf("static _Thread_local unsigned seed;\nstatic int __VERIFIER_nondet_int(void) { seed = seed * 1103515245u + 12345u; return (int)(seed >> 16); }\n")
-	cw.printf("#define REJECT() continue\n#endif\n\n")
-	cw.printf("#define N %d\n#define NLOC %d\n#define ROUNDS %d\n", in.n, len(in.locs), cw.opts.Rounds)
-	var types []string
-	for name := range in.m.Types {
-		types = append(types, name)
-	}
-	sort.Strings(types)
-	for _, name := range types {
-		for i, c := range in.m.Types[name].Constructors {
-			cw.printf("#define %s %d\n", consIdent(c), i)
-		}
-	}
-	for l, loc := range in.locs {
-		weak := ""
-		if loc.sym.weak {
-			weak = " weak"
-		}
-		cw.printf("#define L_%s %d /* %s%s */\n", loc.ident, l, loc.name, weak)
-	}
+	cw.printf("#define REJECT() continue\n#endif\n\n#define ROUNDS %d\n", cw.opts.Rounds)
 	cw.printf("\n/* Every location is atomic and accessed relaxed: weak ones so that a tool\n")
 	cw.printf("   explores their store-buffer behaviours, the others (process-local cells\n")
 	cw.printf("   under tso and pso, or guarded by the global lock) to keep the program\n   free of data races. */\n")

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestCCompiles(t *testing.T) {
 	compiled := 0
 	for i, c := range cases {
 		m, mm := loadCase(t, c.path, c.model)
-		src := exportC(t, m, Options{N: c.n, Model: mm, Rounds: 3})
+		src := exportWith(t, C, m, Options{N: c.n, Model: mm, Rounds: 3})
 		file := filepath.Join(dir, filepath.Base(c.path)+"."+c.model+".c")
 		if err := os.WriteFile(file, src, 0o644); err != nil {
 			t.Fatal(err)
@@ -66,7 +67,7 @@ func TestCRunsNatively(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := exportC(t, m, Options{N: 1, Model: memmodel.SC, Rounds: 1})
+			src := exportWith(t, C, m, Options{N: 1, Model: memmodel.SC, Rounds: 1})
 			dir := t.TempDir()
 			file := filepath.Join(dir, "m.c")
 			if err := os.WriteFile(file, src, 0o644); err != nil {
@@ -101,11 +102,12 @@ func loadCase(t testing.TB, path, model string) (*syntax.Model, memmodel.Model) 
 	return m, mm
 }
 
-func exportC(t *testing.T, m *syntax.Model, opts Options) []byte {
+// exportWith writes m with one of the writers (C or Promela).
+func exportWith(t testing.TB, write func(io.Writer, *syntax.Model, Options) error, m *syntax.Model, opts Options) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	opts.Version, opts.Source = "test", m.File.Name
-	if err := C(&buf, m, opts); err != nil {
+	if err := write(&buf, m, opts); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

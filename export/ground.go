@@ -1,8 +1,79 @@
 package export
 
 import (
+	"fmt"
+	"io"
+	"sort"
+
 	"github.com/cubew/cubew/syntax"
 )
+
+// lowered is a grounded instance in one target language.
+type lowered struct {
+	in     *instance
+	gs     []*grounded
+	unsafe string     // some unsafe item holds
+	init   []conjunct // init holds when all hold
+}
+
+// lowerModel lays out m and lowers it with the target tg builds for the
+// instance.
+func lowerModel(m *syntax.Model, opts Options, tg func(*instance) *target) (*lowered, error) {
+	in, err := newInstance(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	t := tg(in)
+	lo := &lowered{in: in}
+	if lo.gs, err = in.transitions(t); err != nil {
+		return nil, err
+	}
+	if lo.unsafe, err = in.unsafe(t); err != nil {
+		return nil, err
+	}
+	if lo.init, err = in.init(t); err != nil {
+		return nil, err
+	}
+	return lo, nil
+}
+
+// defines writes the header comment and the #define lines both languages
+// share (the C preprocessor runs on Promela too): N, NLOC, constructors
+// and locations.
+func (lo *lowered) defines(w io.Writer, header []string, howTo string) {
+	in := lo.in
+	fmt.Fprintf(w, "/*\n")
+	for _, line := range header {
+		fmt.Fprintf(w, " * %s\n", line)
+	}
+	fmt.Fprintf(w, "%s */\n\n#define N %d\n#define NLOC %d\n", howTo, in.n, len(in.locs))
+	var types []string
+	for name := range in.m.Types {
+		types = append(types, name)
+	}
+	sort.Strings(types)
+	for _, name := range types {
+		for i, c := range in.m.Types[name].Constructors {
+			fmt.Fprintf(w, "#define %s %d\n", consIdent(c), i)
+		}
+	}
+	for l, loc := range in.locs {
+		weak := ""
+		if loc.sym.weak {
+			weak = " weak"
+		}
+		fmt.Fprintf(w, "#define L_%s %d /* %s%s */\n", loc.ident, l, loc.name, weak)
+	}
+}
+
+// initAll is the conjunction of init's conjuncts.
+func (lo *lowered) initAll() string {
+	all := "1"
+	for _, c := range lo.init {
+		all = and(all, c.expr)
+	}
+	return all
+}
 
 // grounded is one transition instance t(procs).
 type grounded struct {
@@ -170,7 +241,7 @@ func caseWrite(lw *lower, c *syntax.Case) (write, bool) {
 	for i := len(conds) - 1; i >= 0; i-- {
 		any = or(conds[i], any)
 		if i < len(conds)-1 && conds[i] != "0" {
-			value = lw.tg.ite(conds[i], vals[i], value)
+			value = foldIte(conds[i], vals[i], value, lw.tg.ite)
 		}
 	}
 	return write{cond: any, value: value, choice: -1}, any != "0"

@@ -91,15 +91,7 @@ func (lw *lower) formula(f syntax.Formula) string {
 		}
 		return "((" + l + ") == (" + r + "))"
 	case *syntax.Ite:
-		c := lw.formula(f.Cond)
-		a, b := lw.formula(f.Then), lw.formula(f.Else)
-		switch c {
-		case "1":
-			return a
-		case "0":
-			return b
-		}
-		return lw.tg.ite(c, a, b)
+		return foldIte(lw.formula(f.Cond), lw.formula(f.Then), lw.formula(f.Else), lw.tg.ite)
 	case *syntax.Quant:
 		return lw.quant(f)
 	}
@@ -216,6 +208,17 @@ func (lw *lower) cellOf(pos syntax.Pos, name string, index []syntax.Proc) (int, 
 
 // consIdent is the name of a constructor in both target languages.
 func consIdent(c string) string { return "c_" + c }
+
+// foldIte is ite(c, a, b), or a or b when c is constant.
+func foldIte(c, a, b string, ite func(c, a, b string) string) string {
+	switch c {
+	case "1":
+		return a
+	case "0":
+		return b
+	}
+	return ite(c, a, b)
+}
 
 func boolText(b bool) string {
 	if b {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
@@ -16,39 +15,33 @@ import (
 // for SPIN (package doc, docs/compare.md). Constructs the exports do not
 // support (real values, invariants) are reported as a syntax.ErrorList.
 func Promela(w io.Writer, m *syntax.Model, opts Options) error {
-	in, err := newInstance(m, opts)
-	if err != nil {
-		return err
-	}
-	if in.buf != memmodel.NoBuffer && opts.MaxBuffer == 0 {
+	if opts.Model != nil && opts.Model.Buffering() != memmodel.NoBuffer && opts.MaxBuffer == 0 && m.Weak {
 		return fmt.Errorf("export: a Promela model under %s needs a store buffer capacity (--max-buffer)", opts.Model.Name())
 	}
-	pw := &promela{in: in, opts: opts}
-	tg := &target{read: pw.read, fence: func(q int) string { return fmt.Sprintf("(blen[%d] == 0)", q-1) },
-		ite: func(c, a, b string) string { return "(" + c + " -> " + a + " : " + b + ")" }}
-	gs, err := in.transitions(tg)
-	if err != nil {
-		return err
-	}
-	unsafe, err := in.unsafe(tg)
-	if err != nil {
-		return err
-	}
-	init, err := in.init(tg)
+	pw := &promela{opts: opts}
+	lo, err := lowerModel(m, opts, func(in *instance) *target {
+		pw.in = in
+		return &target{read: pw.read, fence: func(q int) string { return fmt.Sprintf("(blen[%d] == 0)", q-1) }, ite: promelaIte}
+	})
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
 	pw.w = bw
-	pw.declarations(gs)
-	pw.initProcess(init)
-	for q := 0; q <= in.n; q++ {
-		pw.process(q, gs)
+	lo.defines(bw, opts.header(lo.in, "promela", opts.bounds()),
+		" * Check with: spin -a FILE && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000\n")
+	pw.declarations(lo.gs)
+	pw.initProcess(lo.init)
+	for q := 0; q <= lo.in.n; q++ {
+		pw.process(q, lo.gs)
 	}
 	pw.printf("/* The unsafe items: asserted false in every reachable state. */\n")
-	pw.printf("active proctype monitor() {\nend:\tatomic { started && %s -> assert(false) }\n}\n", unsafe)
+	pw.printf("active proctype monitor() {\nend:\tatomic { started && %s -> assert(false) }\n}\n", lo.unsafe)
 	return bw.Flush()
 }
+
+// promelaIte is Promela's conditional expression.
+func promelaIte(c, a, b string) string { return "(" + c + " -> " + a + " : " + b + ")" }
 
 // promela writes one Promela model.
 type promela struct {
@@ -83,25 +76,6 @@ func (pw *promela) read(q, l int) string {
 
 func (pw *promela) declarations(gs []*grounded) {
 	in := pw.in
-	pw.printf("/*\n")
-	for _, line := range pw.opts.header(in, "promela", pw.opts.bounds()) {
-		pw.printf(" * %s\n", line)
-	}
-	pw.printf(" * Check with: spin -a FILE && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000\n */\n\n")
-	pw.printf("#define N %d\n#define NLOC %d\n", in.n, len(in.locs))
-	var types []string
-	for name := range in.m.Types {
-		types = append(types, name)
-	}
-	sort.Strings(types)
-	for _, name := range types {
-		for i, c := range in.m.Types[name].Constructors {
-			pw.printf("#define %s %d\n", consIdent(c), i)
-		}
-	}
-	for l, loc := range in.locs {
-		pw.printf("#define L_%s %d /* %s */\n", loc.ident, l, loc.name)
-	}
 	pw.printf("\nint mem[NLOC];\nbool started;\n")
 	if in.buf != memmodel.NoBuffer {
 		pw.printf("\n/* Store buffers: process b's pending writes are entries b*CAP .. b*CAP+blen[b]-1,\n")
@@ -229,7 +203,7 @@ func (pw *promela) transition(g *grounded) {
 		case in.buf == memmodel.ProcessLocationFIFO:
 			conds = append(conds, or(not(w.cond), pend+" < BUFMAX"))
 		default:
-			size = append(size, pw.tgIte(w.cond, "1", "0"))
+			size = append(size, foldIte(w.cond, "1", "0", promelaIte))
 		}
 	}
 	if len(size) > 0 {
@@ -295,16 +269,6 @@ func (pw *promela) transition(g *grounded) {
 		pw.printf(" fi;\n")
 	}
 	pw.printf("\t\td_step { %s } }\n", strings.Join(body, ";\n\t\t\t"))
-}
-
-func (pw *promela) tgIte(c, a, b string) string {
-	switch c {
-	case "1":
-		return a
-	case "0":
-		return b
-	}
-	return "(" + c + " -> " + a + " : " + b + ")"
 }
 
 // instanceName prints t(#1,#2) with the transition's position.

@@ -174,14 +174,10 @@ func compareWithSPIN(t *testing.T, c spinCase) bool {
 // runSPIN exports m and runs SPIN on it.
 func runSPIN(t testing.TB, m *syntax.Model, opts Options) *SPINResult {
 	t.Helper()
-	var buf bytes.Buffer
-	opts.Version, opts.Source = "test", m.File.Name
-	if err := Promela(&buf, m, opts); err != nil {
-		t.Fatal(err)
-	}
-	res, err := SPIN(context.Background(), buf.Bytes(), SPINOptions{MaxDepth: 100_000, MemoryMB: 512})
+	src := exportWith(t, Promela, m, opts)
+	res, err := SPIN(context.Background(), src, SPINOptions{MaxDepth: 100_000, MemoryMB: 512})
 	if err != nil {
-		t.Fatalf("%v\n%s", err, buf.Bytes())
+		t.Fatalf("%v\n%s", err, src)
 	}
 	return res
 }
