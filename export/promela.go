@@ -29,7 +29,7 @@ func Promela(w io.Writer, m *syntax.Model, opts Options) error {
 	bw := bufio.NewWriter(w)
 	pw.w = bw
 	lo.defines(bw, opts.header(lo.in, "promela", opts.bounds()),
-		" * Check with: spin -a FILE && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000\n")
+		" * Check with: spin -a FILE && cc -O2 -DSAFETY -DVECTORSZ=65536 -o pan pan.c && ./pan -E -m1000000\n")
 	pw.declarations(lo.gs)
 	pw.initProcess(lo.init)
 	for q := 0; q <= lo.in.n; q++ {
@@ -38,6 +38,14 @@ func Promela(w io.Writer, m *syntax.Model, opts Options) error {
 	pw.printf("/* The unsafe items: asserted false in every reachable state. */\n")
 	pw.printf("active proctype monitor() {\nend:\tatomic { started && %s -> assert(false) }\n}\n", lo.unsafe)
 	return bw.Flush()
+}
+
+// counter is the Promela type of a counter that reaches at most n.
+func counter(n int) string {
+	if n < 255 {
+		return "byte"
+	}
+	return "int"
 }
 
 // promelaIte is Promela's conditional expression.
@@ -82,8 +90,9 @@ func (pw *promela) declarations(gs []*grounded) {
 		pw.printf("   oldest first (location, value, last write of its group); pend and own count\n")
 		pw.printf("   b's pending writes per location and hold the newest one. */\n")
 		pw.printf("#define CAP %d\n#define BUFMAX %d\n", pw.capacity(), pw.opts.MaxBuffer)
-		pw.printf("byte blen[N];\nshort bl[N*CAP];\nint bv[N*CAP];\nbit be[N*CAP];\nbyte pend[N*NLOC];\nint own[N*NLOC];\n")
-		pw.printf("hidden byte cw_i, cw_j, cw_n, cw_ok;\n")
+		c := counter(pw.capacity())
+		pw.printf("%s blen[N];\nshort bl[N*CAP];\nint bv[N*CAP];\nbit be[N*CAP];\n%s pend[N*NLOC];\nint own[N*NLOC];\n", c, c)
+		pw.printf("hidden int cw_i, cw_j, cw_n, cw_ok;\n")
 		pw.printf("#define rd(b, l) (pend[(b)*NLOC+(l)] > 0 -> own[(b)*NLOC+(l)] : mem[l])\n")
 		pw.printf("%s", promelaBufferInlines)
 		if in.buf == memmodel.ProcessLocationFIFO {
@@ -93,7 +102,7 @@ func (pw *promela) declarations(gs []*grounded) {
 		}
 	}
 	if pw.opts.MaxSteps > 0 {
-		pw.printf("byte steps[N+1];\n")
+		pw.printf("%s steps[N+1];\n", counter(pw.opts.MaxSteps))
 	}
 	temps := 0
 	for _, g := range gs {
@@ -161,7 +170,7 @@ func (pw *promela) process(q int, gs []*grounded) {
 		pw.printf("\tint n%d;\n", k)
 	}
 	if flush && pw.in.buf == memmodel.ProcessLocationFIFO {
-		pw.printf("\tbyte fk;\n")
+		pw.printf("\t%s fk;\n", counter(pw.capacity()))
 	}
 	pw.printf("\tstarted;\nend:\tdo\n")
 	for _, g := range mine {

@@ -74,7 +74,7 @@ func SPIN(ctx context.Context, model []byte, opts SPINOptions) (*SPINResult, err
 	if _, err := run(ctx, dir, "spin", "-a", "model.pml"); err != nil {
 		return nil, err
 	}
-	if _, err := run(ctx, dir, "cc", optimize, "-w", "-DSAFETY", fmt.Sprintf("-DMEMLIM=%d", opts.MemoryMB), "-o", "pan", "pan.c"); err != nil {
+	if _, err := run(ctx, dir, "cc", optimize, "-w", "-DSAFETY", "-DVECTORSZ=65536", fmt.Sprintf("-DMEMLIM=%d", opts.MemoryMB), "-o", "pan", "pan.c"); err != nil {
 		return nil, err
 	}
 	out, err := run(ctx, dir, "./pan", "-E", fmt.Sprintf("-m%d", opts.MaxDepth))

@@ -53,7 +53,7 @@ Invariant items become unsafe items: check proves them, so the peer looks
 for their violations (as crosscheck does). Models with real values are not
 exported (exit status 2).`,
 		Example: `  cubew export --to promela -n 2 examples/litmus/sb.cub > sb.pml
-  spin -a sb.pml && cc -O2 -DSAFETY -o pan pan.c && ./pan -E -m1000000
+  spin -a sb.pml && cc -O2 -DSAFETY -DVECTORSZ=65536 -o pan pan.c && ./pan -E -m1000000
   cubew export --to c -n 2 --rounds 3 --model pso examples/litmus/mp.cub -o mp.c`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
