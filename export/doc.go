@@ -20,7 +20,9 @@
 // dpor keeps "other" symbolic and answers UNKNOWN where its value matters,
 // while the exports pick one concrete number, so they are compared with
 // dpor only where dpor gives a definite answer. Models with real values
-// are not exported.
+// are not exported, nor models with invariant items (dpor trusts them and
+// prunes the states they exclude; cubew export first turns them into
+// unsafe items, as crosscheck does, since check proves them).
 //
 // # Promela (docs/compare.md)
 //
