@@ -10,12 +10,15 @@ all: build
 # deps installs what cgo and the pictures need when missing: Debian's
 # libz3-dev (Z3's C library, linked by smt/z3), graphviz (dot, which
 # renders `cubew check --trace-svg`) and cvc5 (the second prover that the
-# certify tests re-check SAFE certificates with).
+# certify tests re-check SAFE certificates with), spin and gcc (the export
+# tests run SPIN on exported models and compile the exported C).
 deps:
 	@missing=; \
 	[ -f /usr/include/z3.h ] || missing="$$missing libz3-dev"; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v cvc5 >/dev/null 2>&1 || missing="$$missing cvc5"; \
+	command -v spin >/dev/null 2>&1 || missing="$$missing spin"; \
+	command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing"; \
 		SUDO=; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \

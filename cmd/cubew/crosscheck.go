@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/export"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
@@ -28,6 +31,7 @@ type crosscheckOpts struct {
 	timeout       time.Duration
 	format        formatFlag
 	junit         string
+	peer          peerFlag
 	// check is the parameterized engine; nil means parameterized (tests
 	// replace it).
 	check func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error)
@@ -62,6 +66,12 @@ engines' answers and whether they agree. With --junit each model is one
 test case, failing when the engines disagree or when check's verdict is
 not the one NAME.want expects (its check line).
 
+--peer spin also exports each bounded instance to Promela (cubew export, the
+same n, steps and memory model, buffers large enough for the steps) and runs
+SPIN on it (spin, cc and pan, budgeted by pan's depth and memory limits):
+its verdict joins the table, and one that differs from the dpor engine's,
+or an UNSAFE one where check says SAFE, is a disagreement.
+
 Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 (a bug in cubew).`,
 		Example: `  cubew crosscheck examples/*.cub
@@ -83,6 +93,7 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
+	f.Var(&o.peer, "peer", "also run this model checker on each bounded instance's export and compare its verdict: spin")
 	registerEnumCompletions(cmd)
 	return cmd
 }
@@ -181,6 +192,9 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 		}
 		r := fromBounded(path, "dpor", m, bres, k, bsec)
 		c.bounded = append(c.bounded, r)
+		if o.peer == "spin" {
+			c.spinPeer(ctx, m, mm, r, res.Verdict)
+		}
 		switch {
 		case bres.Verdict == translate.Unknown:
 			c.notes = append(c.notes, fmt.Sprintf("n=%d UNKNOWN, nothing to compare: %s", n, bres.Reason))
@@ -257,4 +271,40 @@ func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.
 		return
 	}
 	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
+}
+
+// peerFlag is --peer: the model checker crosscheck also runs ("" none).
+type peerFlag string
+
+func (f *peerFlag) String() string { return string(*f) }
+func (f *peerFlag) Type() string   { return "checker" }
+func (f *peerFlag) Set(s string) error {
+	return setEnum((*string)(f), s, "checker", "spin")
+}
+
+// spinPeer exports the instance dpor answered (b) to Promela, runs SPIN on
+// it and compares SPIN's verdict with dpor's and with check's.
+func (c *crosscheck) spinPeer(ctx context.Context, m *syntax.Model, mm memmodel.Model, b fileResult, check translate.Verdict) {
+	var src bytes.Buffer
+	opts := export.Options{N: b.N, Model: mm, MaxSteps: b.K, MaxBuffer: export.BufferFor(m, b.K), Version: version(), Source: c.file}
+	if err := export.Promela(&src, m, opts); err != nil {
+		c.notes = append(c.notes, fmt.Sprintf("n=%d cannot be exported to SPIN: %s", b.N, firstLine(err)))
+		return
+	}
+	res, err := export.SPIN(ctx, src.Bytes(), export.SPINOptions{Optimize: true})
+	if err != nil {
+		c.notes = append(c.notes, fmt.Sprintf("SPIN did not run on n=%d: %s", b.N, firstLine(err)))
+		return
+	}
+	c.bounded = append(c.bounded, fileResult{File: c.file, Model: c.model, Engine: "spin", N: b.N, K: b.K,
+		Verdict: res.Verdict, Reason: res.Reason, States: res.States, Seconds: res.Seconds})
+	switch {
+	case res.Verdict == translate.Unknown:
+		c.notes = append(c.notes, fmt.Sprintf("n=%d SPIN UNKNOWN, nothing to compare: %s", b.N, res.Reason))
+	case b.Verdict != translate.Unknown && res.Verdict != b.Verdict:
+		c.disagreements = append(c.disagreements, fmt.Sprintf("SPIN says %s but dpor says %s at n=%d k=%d",
+			strings.ToUpper(res.Verdict.String()), strings.ToUpper(b.Verdict.String()), b.N, b.K))
+	case res.Verdict == translate.Unsafe && check == translate.Safe:
+		c.disagreements = append(c.disagreements, fmt.Sprintf("check says SAFE but SPIN finds the instance with n=%d UNSAFE", b.N))
+	}
 }

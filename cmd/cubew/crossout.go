@@ -64,6 +64,9 @@ func (c *crosscheck) print(w io.Writer) {
 	}
 	for _, b := range c.bounded {
 		work := plural(b.Executions, "execution")
+		if b.Engine == "spin" {
+			work = "SPIN: " + plural(b.States, "state")
+		}
 		if b.Blocked > 0 {
 			work += fmt.Sprintf(" (+%d blocked)", b.Blocked)
 		}

@@ -50,7 +50,7 @@ a CI job.`,
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
 	addLimitFlags(root, g)
-	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd(), newFencesCmd(g))
+	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd(), newFencesCmd(g), newExportCmd())
 	addCompletionHelp(root)
 	return root
 }
