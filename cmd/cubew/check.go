@@ -28,6 +28,8 @@ type checkOpts struct {
 	junit            string
 	pics             pictureOpts
 	certificate      string
+	brab             int  // oracle instance size for invariant inference (0: off)
+	invariants       bool // print the inferred invariants
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -95,6 +97,8 @@ UNKNOWN (and none UNSAFE).`,
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
+	f.IntVar(&o.brab, "brab", 0, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
+	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
 	registerEnumCompletions(cmd)
 	return cmd
@@ -126,6 +130,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
+	if opts, err = withBrab(ctx, m, mm, opts, o.brab, cmd.ErrOrStderr(), path); err != nil {
+		return fileResult{}, err
+	}
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
@@ -138,6 +145,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state
 	}
 	out := fromReach(path, model, m, res.Result, 0)
+	out.showInferred = o.invariants
 	if res.Verdict == translate.Unsafe {
 		explain(&out, res, mm)
 	}
@@ -145,6 +153,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
 		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
+		if o.brab > 0 {
+			printBrab(cmd.ErrOrStderr(), path, res.Stats)
+		}
 	}
 	return out, nil
 }
