@@ -2,12 +2,12 @@ package decide_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/translate"
@@ -15,12 +15,12 @@ import (
 )
 
 // corpusFile returns a file of the shared corpus, skipping the test when
-// CUBEW_CORPUS is not set (as the other corpus tests do).
+// there is no corpus (as the other corpus tests do).
 func corpusFile(t *testing.T, rel string) string {
 	t.Helper()
-	dir := os.Getenv("CUBEW_CORPUS")
-	if dir == "" {
-		t.Skip("CUBEW_CORPUS not set")
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("shared corpus: %v", err)
 	}
 	return filepath.Join(dir, rel)
 }

@@ -151,8 +151,8 @@ func cellTerm(t *translate.Term) bool {
 	return t.Kind == translate.KState && len(t.Args) > 0
 }
 
-// stateLiteral reports whether l speaks of non-weak state only: no read,
-// no event value, no weak location.
+// stateLiteral reports whether l speaks of non-weak state only (no read,
+// no event value, no weak location) without shifted numbers.
 func stateLiteral(l translate.Literal) bool { return stateTerm(l.L) && stateTerm(l.R) }
 
 func stateTerm(t *translate.Term) bool {
@@ -160,7 +160,9 @@ func stateTerm(t *translate.Term) bool {
 	case translate.KRead, translate.KVal:
 		return false
 	case translate.KLin:
-		return t.Base == nil || stateTerm(t.Base)
+		// A shifted counter (`R[#1] = R[#2] + 40`) is a literal of one
+		// unrolled loop: a candidate over it generalises nothing.
+		return t.Base == nil || (t.Off.K == nil || t.Off.K.Sign() == 0) && len(t.Off.Consts) == 0 && stateTerm(t.Base)
 	case translate.KState:
 		return !t.Sym.Weak
 	}
