@@ -130,9 +130,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	if opts, err = withBrab(ctx, m, mm, opts, o.brab, cmd.ErrOrStderr(), path); err != nil {
-		return fileResult{}, err
-	}
+	opts, orc := withBrab(ctx, m, mm, opts, o.brab, cmd.ErrOrStderr(), path)
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
@@ -153,9 +151,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
 		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
-		if o.brab > 0 {
-			printBrab(cmd.ErrOrStderr(), path, res.Stats)
-		}
+		printBrab(cmd.ErrOrStderr(), path, res.Stats, orc)
 	}
 	return out, nil
 }

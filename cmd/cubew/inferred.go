@@ -9,6 +9,7 @@ import (
 
 	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -16,18 +17,16 @@ import (
 
 // withBrab turns on invariant inference with an oracle over the instances
 // with 1..n processes (n = 0: off). An instance the explicit engine cannot
-// run leaves it off, and -v's stream (w) says why; only a stopped context
-// is an error.
-func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n int, w io.Writer, path string) (reach.Options, error) {
-	out, _, err := decide.WithOracle(ctx, m, mm, opts, n, 0)
+// run leaves it off, and w (stderr) says why. A limit reached while
+// exploring leaves a partial oracle: the search then stops on the same
+// limit.
+func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n int, w io.Writer, path string) (reach.Options, *oracle.Oracle) {
+	out, o, err := decide.WithOracle(ctx, m, mm, opts, n, 0)
 	if err != nil {
-		if ctx.Err() != nil {
-			return opts, ctx.Err()
-		}
 		fmt.Fprintf(w, "%s: no invariant inference: %v\n", path, err)
 		return opts, nil
 	}
-	return out, nil
+	return out, o
 }
 
 // inferredDecls prints cubes as invariant declarations of the input
@@ -104,7 +103,15 @@ func sourceOffset(l translate.Lin) string {
 }
 
 // printBrab writes the -v lines of an approximate search.
-func printBrab(w io.Writer, file string, st reach.Stats) {
+func printBrab(w io.Writer, file string, st reach.Stats, o *oracle.Oracle) {
+	if o == nil {
+		return
+	}
+	partial := ""
+	if o.Partial != "" {
+		partial = " (partial: " + o.Partial + ")"
+	}
+	fmt.Fprintf(w, "%s: invariant inference: oracle of %d states over 1..%d processes%s\n", file, o.States, o.MaxVars(), partial)
 	fmt.Fprintf(w, "%s: invariant inference: %d candidates visited, %d refuted, %d restarts\n",
 		file, st.Candidates, st.Refuted, st.Restarts)
 }
