@@ -3,6 +3,7 @@ package reach
 import (
 	"context"
 	"errors"
+	"math/big"
 	"sort"
 
 	"github.com/cubew/cubew/translate"
@@ -90,7 +91,7 @@ func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 	var lits []translate.Literal
 	for _, l := range c.Lits {
 		if stateLiteral(l) {
-			lits = append(lits, l)
+			lits = append(lits, signOf(l))
 		}
 	}
 	maxLits := max(2, maxVars+1)
@@ -149,6 +150,21 @@ func cellTerm(t *translate.Term) bool {
 		t = t.Base
 	}
 	return t.Kind == translate.KState && len(t.Args) > 0
+}
+
+// signOf weakens `t = k` for a nonzero number k to the sign of t
+// (`0 < t` or `t < 0`), as Cubicle does: a candidate then covers every
+// value of a growing counter at once.
+func signOf(l translate.Literal) translate.Literal {
+	if l.Op != translate.Eq || l.R.Kind != translate.KLin || l.R.Base != nil || len(l.R.Off.Consts) > 0 ||
+		l.R.Off.K == nil || l.R.Off.K.Sign() == 0 || l.L.Kind == translate.KLin && l.L.Base == nil {
+		return l
+	}
+	zero := translate.NumTerm(new(big.Rat))
+	if l.R.Off.K.Sign() > 0 {
+		return translate.NewLiteral(translate.Lt, zero, l.L)
+	}
+	return translate.NewLiteral(translate.Lt, l.L, zero)
 }
 
 // stateLiteral reports whether l speaks of non-weak state only (no read,

@@ -38,7 +38,8 @@
 // these literals of the node: comparisons between non-weak state terms
 // (variables, array cells, constants), process variables, process
 // constants, constructors and numbers, where a numeric state term carries
-// no offset (`R[#1] = R[#2] + 1` is left out). It never contains an event,
+// no offset (`R[#1] = R[#2] + 1` is left out); `t = k` for a nonzero
+// number k is weakened to `0 < t` or `t < 0`. It never contains an event,
 // a read value, a relation or a weak location: under TSO and PSO it
 // speaks of process-local state only, which the explicit engine's states
 // hold exactly. It has at most Oracle.MaxVars variables and MaxVars+1
