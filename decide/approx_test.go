@@ -10,6 +10,7 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/stretchr/testify/require"
 )
@@ -104,4 +105,49 @@ func TestBrabRestartBudget(t *testing.T) {
 	require.Equal(t, 1, res.Stats.Refuted)
 	require.Equal(t, 1, res.Stats.Restarts)
 	require.NotNil(t, res.Witness)
+}
+
+// TestBrabWeakCandidatesAreLocal: under TSO the oracle is the explicit
+// engine with store buffers; Dekker's algorithm (two processes) is proved
+// SAFE with two inferred invariants over program counters only (no
+// event, no weak variable), and the bounded engine at n=2 agrees.
+func TestBrabWeakCandidatesAreLocal(t *testing.T) {
+	path := corpusFile(t, "cubicle-w/cubtso/dekker_2.cub")
+	res := checkBrab(t, path, memmodel.TSO, 2, 5000)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 2, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	require.Len(t, res.Inferred, 2)
+	for _, c := range res.Inferred {
+		require.Empty(t, c.Events, c.String())
+		for _, l := range c.Lits {
+			require.Equal(t, "PC", l.L.Sym.Name, c.String())
+		}
+	}
+	m, _ := load(t, path, memmodel.TSO)
+	b, err := dpor.Check(context.Background(), m, dpor.Options{N: 2, Model: memmodel.TSO, MaxSteps: 8, MaxExecutions: 200000})
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, b.Verdict, b.Reason)
+	require.Positive(t, b.Executions)
+}
+
+// BenchmarkBrabSzymanskiAt measures the approximate search on Szymanski's
+// algorithm, oracle included.
+func BenchmarkBrabSzymanskiAt(b *testing.B) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		b.Skipf("shared corpus: %v", err)
+	}
+	m, err := syntax.Load(filepath.Join(dir, "cubicle/szymanski_at.cub"), syntax.CheckOptions{SC: true})
+	require.NoError(b, err)
+	sys, err := translate.Build(m)
+	require.NoError(b, err)
+	ctx := context.Background()
+	for b.Loop() {
+		opts, _, err := decide.WithOracle(ctx, m, memmodel.SC, reach.Options{Model: memmodel.SC, NewSolver: newSolver}, 2, 0)
+		require.NoError(b, err)
+		res, err := decide.Check(ctx, m, sys, opts)
+		require.NoError(b, err)
+		require.Equal(b, translate.Safe, res.Verdict)
+	}
 }
