@@ -151,3 +151,14 @@ func BenchmarkBrabSzymanskiAt(b *testing.B) {
 		require.Equal(b, translate.Safe, res.Verdict)
 	}
 }
+
+// TestBrabNoOracleWithoutExactStates: an instance whose initial states
+// the explicit engine cannot enumerate gives no oracle (it would call
+// everything unreached), and the options are left without one.
+func TestBrabNoOracleWithoutExactStates(t *testing.T) {
+	m, _ := load(t, "testdata/brab_abstract.cub", memmodel.SC)
+	opts, o, err := decide.WithOracle(context.Background(), m, memmodel.SC, reach.Options{Model: memmodel.SC}, 2, 0)
+	require.ErrorContains(t, err, "oracle, instance with 1 processes: under-approximation")
+	require.Nil(t, o)
+	require.Nil(t, opts.Oracle)
+}

@@ -41,7 +41,10 @@ type Oracle struct {
 
 // New explores the instances of m with 1..n processes under mm (keeping at
 // most maxStates states each, 0 meaning DefaultMaxStates). The instance
-// sizes stop at m's number_procs bound.
+// sizes stop at m's number_procs bound. An instance the explicit engine
+// cannot run, or cannot explore exactly (an initial value it cannot
+// enumerate), is an error: such an oracle would call unreached what it
+// never looked at.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -56,6 +59,11 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 			func(s dpor.State) { states = append(states, s) })
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
+		}
+		if res.Verdict == translate.Unknown && res.States <= maxStates && ctx.Err() == nil {
+			// Neither a state limit nor a stop: the engine cannot explore
+			// this instance exactly, and what it saw says nothing.
+			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
