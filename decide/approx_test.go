@@ -64,6 +64,18 @@ func TestBrabSzymanskiAt(t *testing.T) {
 	}
 }
 
+// TestBrabGerman: German's cache protocol, about 2,300 nodes for plain
+// backward search, takes 39 with an oracle over two processes and no
+// refutation.
+func TestBrabGerman(t *testing.T) {
+	res := checkBrab(t, corpusFile(t, "cubicle/german.cub"), memmodel.SC, 2, 2000)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 39, res.Stats.Nodes)
+	require.Equal(t, 32, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	require.NotEmpty(t, res.Inferred)
+}
+
 // TestBrabSzymanskiAtBounded backs the SAFE answer above: the bounded
 // engine finds no violation with 2 and 3 processes.
 func TestBrabSzymanskiAtBounded(t *testing.T) {
