@@ -70,3 +70,16 @@ func TestBrabJSONAndStatistics(t *testing.T) {
 	require.Equal(t, exitUnsafe, code, errs)
 	require.Contains(t, errs, "brab_refuted.cub: invariant inference: 2 candidates visited, 2 refuted, 2 restarts")
 }
+
+// TestBrabCertificate: the certificate of a SAFE answer found with
+// inferred invariants re-checks (the candidates are part of the inductive
+// invariant it states).
+func TestBrabCertificate(t *testing.T) {
+	cert := filepath.Join(t.TempDir(), "szymanski.smt2")
+	code, _, errs := cubew(t, "check", "--brab", "2", "--certificate", cert, szymanskiAt(t))
+	require.Equal(t, exitSafe, code, errs)
+	code, out, errs := cubew(t, "certify", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "certificate holds: 321 obligations unsat")
+	require.NotContains(t, out, "(fails)")
+}
