@@ -30,6 +30,28 @@
 // instantiates the initial formula over the cube's processes and asks Z3,
 // after a syntactic filter.
 //
+// Approximation (approx.go, Cubicle's BRAB), with Options.Oracle: a
+// node about to be visited may be replaced by a candidate invariant, a
+// sub-cube of it that the oracle (forward exploration of small instances,
+// package oracle) never saw reached, that no earlier refutation marked bad
+// and that does not meet the initial states. A candidate contains only
+// these literals of the node: comparisons between non-weak state terms
+// (variables, array cells, constants), process variables, process
+// constants, constructors and numbers, where a numeric state term carries
+// no offset (`R[#1] = R[#2] + 1` is left out); `t = k` for a nonzero
+// number k is weakened to `0 < t` or `t < 0`. It never contains an event,
+// a read value, a relation or a weak location: under TSO and PSO it
+// speaks of process-local state only, which the explicit engine's states
+// hold exactly. It has at most Oracle.MaxVars variables and MaxVars+1
+// literals (at least 2); each variable indexes an array cell. A candidate
+// is a root of the search: it is proved like an unsafe cube, so a SAFE
+// answer's visited set (Result.Invariant) includes it and remains an
+// inductive invariant (Result.Inferred lists the candidates). A node that
+// descends from a candidate and meets the initial states refutes it: the
+// candidate is marked bad, counted (Stats.Refuted), and the search starts
+// over; after Options.MaxRestarts restarts it runs without approximation.
+// No counterexample goes through a candidate.
+//
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:
 // processes are integers, arrays uninterpreted functions, enumerations
 // finite sorts, restricted to the subtypes translate computes). The search is deterministic; pre-images of one node are

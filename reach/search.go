@@ -52,6 +52,13 @@ type Options struct {
 	// Result.Assumed names them). By default they are proved in the same
 	// search, as further properties (see Result.Proved).
 	AssumeInvariants bool
+	// Oracle, when set, turns on approximation (approx.go): a node may be
+	// replaced by a more general candidate invariant the oracle never saw
+	// reached. A refuted candidate restarts the search.
+	Oracle Oracle
+	// MaxRestarts is how many refuted candidates end approximation: the
+	// search then starts over without it (0: DefaultMaxRestarts).
+	MaxRestarts int
 }
 
 // DefaultMaxSpurious is the number of counterexamples that do not replay
@@ -114,6 +121,9 @@ type Stats struct {
 	CacheHits   int // pre-images dropped as identical to a cube already generated (the cache of cube keys)
 	SolverCalls int
 	MaxVars     int // most process variables in a visited node
+	Candidates  int // candidate invariants visited in place of a node (approximation)
+	Refuted     int // candidates refuted: a node descending from one met the initial states
+	Restarts    int // searches started over after a refutation
 	PreImage    time.Duration
 	Subsume     time.Duration
 	Safety      time.Duration
@@ -144,6 +154,11 @@ type Result struct {
 	// (Node 0), in visit order. Its negation is an inductive invariant
 	// that excludes the unsafe states (package certify states it).
 	Invariant []InvariantCube
+	// Inferred, for a Safe result of an approximate search, are the
+	// candidate invariants of the visited set (the states none of them
+	// describes are an inductive invariant together with the rest of
+	// Invariant).
+	Inferred []*translate.Cube
 }
 
 // InvariantCube is one cube of a Safe result's visited set, with the
@@ -172,6 +187,7 @@ type node struct {
 	deleted bool
 	inv     bool  // an assumed invariant (never deleted)
 	invProp bool  // an invariant's cube being proved (set on the root only)
+	approx  bool  // a candidate invariant (a root: its parent is nil)
 	seq     int32 // visit order, once visited
 }
 
@@ -197,8 +213,8 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	if opts.Model == nil {
 		opts.Model = memmodel.TSO
 	}
-	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now()}
-	res, err := e.run(ctx)
+	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now(), bad: map[string]bool{}}
+	res, err := e.runRestarting(ctx)
 	if res != nil {
 		res.Stats.SolverCalls = s.Stats().Checks
 	}
@@ -228,6 +244,8 @@ type engine struct {
 	start      time.Time
 	ctx        context.Context // of the run, polled in long loops
 	budget     int             // the matchers' steps left for the popped node
+	bad        map[string]bool // the keys of candidates refuted or meeting init
+	noApprox   bool            // approximation was given up
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -239,6 +257,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.ctx = ctx
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
+	e.graph, e.spurious = nil, nil
 	var queue, postponed []*node
 	// Invariants first: a proved one, visited early, prunes the nodes it
 	// covers as an assumed one does.
@@ -290,6 +309,10 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if err != nil {
 			return e.stopped(ctx, err)
 		}
+		if r := root(n); reached && r.approx {
+			e.refute(r)
+			return nil, errRestart
+		}
 		spurious := false
 		if reached {
 			tr := e.trace(n)
@@ -327,6 +350,16 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		}
 		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
 			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
+		}
+		if !spurious {
+			c, err := e.approximate(ctx, n)
+			if err != nil {
+				return e.stopped(ctx, err)
+			}
+			if c != nil {
+				n = c
+				e.stats.Candidates++
+			}
 		}
 		if !spurious {
 			// A node whose counterexample did not replay is expanded (its
@@ -380,6 +413,7 @@ func (e *engine) result(r *Result) *Result {
 	}
 	if r.Verdict == translate.Safe {
 		r.Invariant = e.invariant()
+		r.Inferred = e.inferred()
 	}
 	if e.opts.KeepGraph {
 		for i := range e.graph {

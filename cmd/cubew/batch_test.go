@@ -205,8 +205,8 @@ func TestCubicleFlags(t *testing.T) {
 		code int
 		errs string
 	}{
-		{[]string{"check", "-brab", "2", "testdata/token_mutex.cub"}, exitBadInput,
-			"cubew: -brab: Cubicle's BRAB (invariants guessed from bounded runs) has no equivalent in cubew yet; write the invariants as `invariant` items, which check proves\n"},
+		{[]string{"check", "-brab", "2", "testdata/token_mutex.cub"}, exitSafe,
+			"cubew: note: -brab is Cubicle's spelling; cubew's is --brab\n"},
 		{[]string{"check", "-nodes", "1000", "testdata/token_mutex.cub"}, exitSafe,
 			"cubew: note: -nodes is Cubicle's spelling; cubew's is --max-nodes\n"},
 		{[]string{"check", "-search", "dfs", "testdata/token_mutex.cub"}, exitSafe,

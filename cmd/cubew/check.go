@@ -29,6 +29,8 @@ type checkOpts struct {
 	certificate      string
 	jobs             int
 	expect           bool
+	brab             int  // oracle instance size for invariant inference (0: off)
+	invariants       bool // print the inferred invariants
 }
 
 func newCheckCmd(g *globalOpts) *cobra.Command {
@@ -105,6 +107,8 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
+	f.IntVar(&o.brab, "brab", 0, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
+	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
 	addBatchFlags(cmd, &o.jobs, &o.expect)
 	registerEnumCompletions(cmd)
@@ -137,6 +141,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
+	opts, orc := withBrab(ctx, m, mm, opts, o.brab, cmd.ErrOrStderr(), path)
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
@@ -149,6 +154,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 		m = m.InvariantsAsUnsafe() // replays end in a violated invariant as in an unsafe state
 	}
 	out := fromReach(path, model, m, res.Result, 0)
+	out.showInferred = o.invariants
 	if res.Verdict == translate.Unsafe {
 		explain(&out, res, mm)
 	}
@@ -156,6 +162,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if g.verbose {
 		printStats(cmd.ErrOrStderr(), path, res.Stats, solvers, out.Seconds)
 		printAssumed(cmd.ErrOrStderr(), path, res.Assumed)
+		printBrab(cmd.ErrOrStderr(), path, res.Stats, orc)
 	}
 	return out, nil
 }

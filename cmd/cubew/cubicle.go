@@ -15,7 +15,7 @@ import (
 // -dot 1 file.cub`), which pflag would read as clusters of one-letter
 // flags. cubicleArgs rewrites the ones cubew has an equivalent for into
 // cubew's long form, with a note; flagError explains the others instead of
-// pflag's `unknown shorthand flag: 'b' in -brab`.
+// pflag's `unknown shorthand flag: 'd' in -dot`.
 
 // cubicleFlags maps a Cubicle flag to its cubew long form ("" when cubew
 // has no equivalent, with why).
@@ -23,7 +23,7 @@ var cubicleFlags = map[string]struct{ long, why string }{
 	"-nodes":  {long: "--max-nodes"},
 	"-search": {long: "--search"},
 	"-dot":    {long: "--dot", why: "Cubicle's -dot takes a level; cubew's --dot takes the FILE to write the search graph to (a directory for several models)"},
-	"-brab":   {why: "Cubicle's BRAB (invariants guessed from bounded runs) has no equivalent in cubew yet; write the invariants as `invariant` items, which check proves"},
+	"-brab":   {long: "--brab"},
 }
 
 // cubicleArgs rewrites Cubicle's single-dash flags in args that have a

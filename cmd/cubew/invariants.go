@@ -25,6 +25,10 @@ func invariantLines(r fileResult) []string {
 	if len(r.Proved) > 0 {
 		out = append(out, "invariants proved: "+strings.Join(r.Proved, ", "))
 	}
+	if r.showInferred && len(r.Inferred) > 0 {
+		out = append(out, fmt.Sprintf("invariants inferred (%d):", len(r.Inferred)))
+		out = append(out, r.Inferred...)
+	}
 	return out
 }
 

@@ -30,6 +30,7 @@ type jsonResult struct {
 	Violated    string     `json:"invariant_violated,omitempty"`
 	Proved      []string   `json:"invariants_proved,omitempty"`
 	Assumed     []string   `json:"invariants_assumed,omitempty"`
+	Inferred    []string   `json:"invariants_inferred,omitempty"`
 	Nodes       int        `json:"nodes"`
 	Executions  int        `json:"executions"`
 	Blocked     int        `json:"blocked,omitempty"`
@@ -124,7 +125,7 @@ func printJSON(w io.Writer, results []fileResult, o printOpts) error {
 
 func toJSON(r fileResult) jsonResult {
 	jr := jsonResult{File: r.File, Model: r.Model, Engine: r.Engine, N: r.N, K: r.K,
-		Verdict: r.Verdict.String(), Reason: r.Reason, NotReplayed: r.NotReplayed, Violated: r.Violated, Proved: r.Proved, Assumed: r.Assumed, Nodes: r.Nodes, Executions: r.Executions,
+		Verdict: r.Verdict.String(), Reason: r.Reason, NotReplayed: r.NotReplayed, Violated: r.Violated, Proved: r.Proved, Assumed: r.Assumed, Inferred: r.Inferred, Nodes: r.Nodes, Executions: r.Executions,
 		Blocked: r.Blocked, States: r.States, SolverCalls: r.SolverCalls, Seconds: r.Seconds}
 	if c := r.Cross; c != nil {
 		jr.Cross = &jsonCross{Agree: len(c.disagreements) == 0, Replay: c.replay, Bounded: []jsonResult{},

@@ -28,6 +28,10 @@ type fileResult struct {
 	// (--assume-invariants).
 	Violated        string
 	Proved, Assumed []string
+	// Inferred are the invariants an approximate search (--brab) used, as
+	// declarations; showInferred prints them in the text output.
+	Inferred     []string
+	showInferred bool
 
 	Nodes       int // reach: visited nodes
 	Executions  int // dpor: execution graphs explored
@@ -117,7 +121,7 @@ func fromReach(file, model string, m *syntax.Model, res *reach.Result, seconds f
 	return fileResult{
 		File: file, Model: model, Engine: "reach",
 		Verdict: res.Verdict, Reason: res.Reason,
-		Violated: res.Violated, Proved: res.Proved, Assumed: res.Assumed,
+		Violated: res.Violated, Proved: res.Proved, Assumed: res.Assumed, Inferred: inferredDecls(res.Inferred),
 		Nodes: res.Stats.Nodes, SolverCalls: res.Stats.SolverCalls, Seconds: seconds,
 		Result: res, Trace: fromReachTrace(res.Trace), model: m,
 	}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/stretchr/testify/require"
+)
+
+// szymanskiAt is the corpus model BRAB decides in a few nodes.
+func szymanskiAt(t *testing.T) string {
+	t.Helper()
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("shared corpus: %v", err)
+	}
+	return filepath.Join(dir, "cubicle", "szymanski_at.cub")
+}
+
+// TestBrabInvariantsPasteBack: check --brab 2 --invariants prints the
+// inferred invariants as declarations; pasted into the model, plain check
+// proves every one of them.
+func TestBrabInvariantsPasteBack(t *testing.T) {
+	path := szymanskiAt(t)
+	code, out, errs := cubew(t, "check", "--brab", "2", "--invariants", path)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "SAFE  sc  31 nodes")
+	require.Contains(t, out, "\n    invariants inferred (16):\n")
+	require.Contains(t, out, "\n    invariant (p1) { A[p1] = L7 && S[p1] = False }\n")
+	var decls []string
+	for _, line := range strings.Split(out, "\n") {
+		if d, ok := strings.CutPrefix(line, "    invariant ("); ok {
+			decls = append(decls, "invariant ("+d)
+		}
+	}
+	require.Len(t, decls, 16)
+
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	pasted := filepath.Join(t.TempDir(), "szymanski_inv.cub")
+	require.NoError(t, os.WriteFile(pasted, []byte(string(src)+"\n"+strings.Join(decls, "\n")+"\n"), 0o644))
+	code, out, errs = cubew(t, "check", pasted)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "invariant[16]")
+	require.Equal(t, 1, strings.Count(out, "invariants proved: "))
+	require.NotContains(t, out, "invariants inferred")
+}
+
+// TestBrabJSONAndStatistics: JSON carries the inferred invariants without
+// --invariants, and -v counts candidates, refutations and restarts.
+func TestBrabJSONAndStatistics(t *testing.T) {
+	var doc struct {
+		Results []struct {
+			Verdict  string   `json:"verdict"`
+			Inferred []string `json:"invariants_inferred"`
+		}
+	}
+	code, out, errs := cubew(t, "check", "--format", "json", "--brab", "2", szymanskiAt(t))
+	require.Equal(t, exitSafe, code, errs)
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Len(t, doc.Results, 1)
+	require.Equal(t, "safe", doc.Results[0].Verdict)
+	require.Len(t, doc.Results[0].Inferred, 16)
+
+	code, _, errs = cubew(t, "check", "-v", "--brab", "1", "../../decide/testdata/brab_refuted.cub")
+	require.Equal(t, exitUnsafe, code, errs)
+	require.Contains(t, errs, "brab_refuted.cub: invariant inference: 2 candidates visited, 2 refuted, 2 restarts")
+}
+
+// TestBrabCertificate: the certificate of a SAFE answer found with
+// inferred invariants re-checks (the candidates are part of the inductive
+// invariant it states).
+func TestBrabCertificate(t *testing.T) {
+	cert := filepath.Join(t.TempDir(), "szymanski.smt2")
+	code, _, errs := cubew(t, "check", "--brab", "2", "--certificate", cert, szymanskiAt(t))
+	require.Equal(t, exitSafe, code, errs)
+	code, out, errs := cubew(t, "certify", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "certificate holds: 321 obligations unsat")
+	require.NotContains(t, out, "(fails)")
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/cubew/cubew/decide"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// withBrab turns on invariant inference with an oracle over the instances
+// with 1..n processes (n = 0: off). An instance the explicit engine cannot
+// run leaves it off, and w (stderr) says why. A limit reached while
+// exploring leaves a partial oracle: the search then stops on the same
+// limit.
+func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n int, w io.Writer, path string) (reach.Options, *oracle.Oracle) {
+	out, o, err := decide.WithOracle(ctx, m, mm, opts, n, 0)
+	if err != nil {
+		fmt.Fprintf(w, "%s: no invariant inference: %v\n", path, err)
+		return opts, nil
+	}
+	return out, o
+}
+
+// inferredDecls prints cubes as invariant declarations of the input
+// language: `invariant (p1 p2) { Flag[p1] = True && Flag[p2] = True }`
+// says no state has two distinct processes with the flag set.
+func inferredDecls(cubes []*translate.Cube) []string {
+	var out []string
+	for _, c := range cubes {
+		params := make([]string, c.NVars)
+		for i := range params {
+			params[i] = varName(translate.Proc(i + 1))
+		}
+		lits := make([]string, len(c.Lits))
+		for i, l := range c.Lits {
+			lits[i] = sourceTerm(l.L) + " " + l.Op.String() + " " + sourceTerm(l.R)
+		}
+		out = append(out, fmt.Sprintf("invariant (%s) { %s }", strings.Join(params, " "), strings.Join(lits, " && ")))
+	}
+	return out
+}
+
+// varName names cube variable #k in a declaration.
+func varName(p translate.Proc) string { return fmt.Sprintf("p%d", int(p)) }
+
+// sourceTerm prints a state term in the input language, cube variables
+// named by varName.
+func sourceTerm(t *translate.Term) string {
+	switch t.Kind {
+	case translate.KProc:
+		if t.P.IsVar() {
+			return varName(t.P)
+		}
+	case translate.KState:
+		if len(t.Args) == 0 {
+			return t.Sym.Name
+		}
+		args := make([]string, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = sourceTerm(translate.ProcTerm(a))
+		}
+		return t.Sym.Name + "[" + strings.Join(args, ",") + "]"
+	case translate.KLin:
+		if t.Base != nil {
+			return sourceTerm(t.Base) + sourceOffset(t.Off)
+		}
+	}
+	return t.Key()
+}
+
+// sourceOffset prints `+ k` / `- k` and the constants' multiples of an
+// offset after its base.
+func sourceOffset(l translate.Lin) string {
+	var b strings.Builder
+	if l.K != nil && l.K.Sign() != 0 {
+		if l.K.Sign() > 0 {
+			fmt.Fprintf(&b, " + %s", l.K.RatString())
+		} else {
+			fmt.Fprintf(&b, " - %s", new(big.Rat).Neg(l.K).RatString())
+		}
+	}
+	for _, c := range l.Consts {
+		switch {
+		case c.K == 1:
+			fmt.Fprintf(&b, " + %s", c.Name)
+		case c.K == -1:
+			fmt.Fprintf(&b, " - %s", c.Name)
+		case c.K > 0:
+			fmt.Fprintf(&b, " + %d * %s", c.K, c.Name)
+		default:
+			fmt.Fprintf(&b, " - %d * %s", -c.K, c.Name)
+		}
+	}
+	return b.String()
+}
+
+// printBrab writes the -v lines of an approximate search.
+func printBrab(w io.Writer, file string, st reach.Stats, o *oracle.Oracle) {
+	if o == nil {
+		return
+	}
+	partial := ""
+	if o.Partial != "" {
+		partial = " (partial: " + o.Partial + ")"
+	}
+	fmt.Fprintf(w, "%s: invariant inference: oracle of %d states over 1..%d processes%s\n", file, o.States, o.MaxVars(), partial)
+	fmt.Fprintf(w, "%s: invariant inference: %d candidates visited, %d refuted, %d restarts\n",
+		file, st.Candidates, st.Refuted, st.Restarts)
+}

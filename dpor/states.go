@@ -1,0 +1,49 @@
+package dpor
+
+import (
+	"context"
+
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// State is one reachable state of an explicit exploration, as Reachable
+// reports it. States are immutable: a caller may keep them.
+type State struct {
+	p  *program
+	st *state
+}
+
+// Value returns what memory holds for symbol name at the processes procs
+// (1-based; nil for a scalar) as a term: a constructor, a process constant
+// or a number. It returns nil when the engine does not know the value (an
+// unconstrained initial value), for an unknown name or cell, and for a
+// weak location (its value depends on the reading process's buffer).
+func (s State) Value(name string, procs []int) *translate.Term {
+	sy := s.p.syms[name]
+	if sy == nil || sy.weak {
+		return nil
+	}
+	l, err := s.p.cell(sy, procs)
+	if err != nil {
+		return nil
+	}
+	v := s.st.vals[l]
+	switch v.K {
+	case kCons:
+		return translate.CtorTerm(s.p.cons[v.N])
+	case kProc:
+		return translate.ProcTerm(translate.Proc(-v.N))
+	case kInt, kReal:
+		return translate.NumTerm(s.p.num.rat(v))
+	}
+	return nil
+}
+
+// Reachable explores the instance as Explicit does and calls fn on every
+// reachable state, in breadth-first order. The exploration stops at the
+// first unsafe state and at opts.MaxStates, as Explicit's does: the
+// result says which.
+func Reachable(ctx context.Context, m *syntax.Model, opts Options, fn func(State)) (*Result, error) {
+	return explore(ctx, m, opts, func(p *program, st *state) { fn(State{p: p, st: st}) })
+}

@@ -1,0 +1,212 @@
+// Package oracle explores small instances of a model forwards with the
+// explicit engine of package dpor (exact for SC, TSO and PSO) and answers,
+// for a cube of package translate, whether some explored state satisfies
+// it. Package reach asks it which candidate invariants (BRAB, see
+// reach/approx.go) are worth trying: a cube no small instance reaches.
+//
+// Only the non-weak state is looked at: a literal over a weak location, a
+// read or an event is never found false, so a cube made only of such
+// literals always counts as reached. An unknown value (an unconstrained
+// initial value) makes a literal count as true. Both make the oracle say
+// "reached" more often, never less: it can only reject candidates.
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// DefaultMaxStates bounds the states kept per instance; an instance with
+// more is explored partially (its first states, breadth first).
+const DefaultMaxStates = 20000
+
+// Oracle holds the reachable states of the instances with 1..N processes.
+type Oracle struct {
+	n         int
+	instances [][]dpor.State // instances[k-1]: the states with k processes
+	// Partial says why an instance was not explored completely ("" when
+	// every instance was).
+	Partial string
+	// States counts the states kept over all instances.
+	States int
+	mu     sync.Mutex
+	memo   map[string]bool
+}
+
+// New explores the instances of m with 1..n processes under mm (keeping at
+// most maxStates states each, 0 meaning DefaultMaxStates). The instance
+// sizes stop at m's number_procs bound. An instance the explicit engine
+// cannot run, or cannot explore exactly (an initial value it cannot
+// enumerate), is an error: such an oracle would call unreached what it
+// never looked at.
+func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
+	if maxStates <= 0 {
+		maxStates = DefaultMaxStates
+	}
+	if m.NumProcs > 0 {
+		n = min(n, m.NumProcs)
+	}
+	o := &Oracle{n: n, memo: map[string]bool{}}
+	for k := 1; k <= n; k++ {
+		var states []dpor.State
+		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
+			func(s dpor.State) { states = append(states, s) })
+		if err != nil {
+			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
+		}
+		if res.Verdict == translate.Unknown && res.States <= maxStates && ctx.Err() == nil {
+			// Neither a state limit nor a stop: the engine cannot explore
+			// this instance exactly, and what it saw says nothing.
+			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
+		}
+		if res.Verdict != translate.Safe && o.Partial == "" {
+			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
+		}
+		o.instances = append(o.instances, states)
+		o.States += len(states)
+	}
+	return o, nil
+}
+
+// partialReason says why an exploration stopped early.
+func partialReason(res *dpor.Result) string {
+	if res.Verdict == translate.Unsafe {
+		return "an unsafe state is reachable"
+	}
+	return res.Reason
+}
+
+// MaxVars is the most process variables a cube may have for the oracle to
+// find it unreached: the largest instance explored.
+func (o *Oracle) MaxVars() int { return o.n }
+
+// Reached reports whether some explored state satisfies c's literals
+// under some assignment of c's variables to distinct processes of its
+// instance. A cube with more variables than MaxVars is reported reached.
+// It is safe for concurrent use.
+func (o *Oracle) Reached(c *translate.Cube) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if r, ok := o.memo[c.Key()]; ok {
+		return r
+	}
+	r := o.reached(c)
+	o.memo[c.Key()] = r
+	return r
+}
+
+func (o *Oracle) reached(c *translate.Cube) bool {
+	if c.NVars > o.n {
+		return true
+	}
+	for k := max(c.NVars, 1); k <= o.n; k++ {
+		found := false
+		forAssignments(k, c.NVars, func(assign []int) bool {
+			for _, st := range o.instances[k-1] {
+				if satisfies(st, c.Lits, assign) {
+					found = true
+					return false
+				}
+			}
+			return true
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// forAssignments calls fn on every injective map of vars variables to the
+// processes 1..n (assign[v-1] is variable #v's process) until fn returns
+// false.
+func forAssignments(n, vars int, fn func([]int) bool) {
+	assign := make([]int, vars)
+	used := make([]bool, n+1)
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == vars {
+			return fn(assign)
+		}
+		for q := 1; q <= n; q++ {
+			if used[q] {
+				continue
+			}
+			used[q], assign[i] = true, q
+			ok := rec(i + 1)
+			used[q] = false
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0)
+}
+
+// satisfies reports whether no literal of lits is false in st under
+// assign.
+func satisfies(st dpor.State, lits []translate.Literal, assign []int) bool {
+	for _, l := range lits {
+		a, b := ground(st, l.L, assign), ground(st, l.R, assign)
+		if a == nil || b == nil {
+			continue
+		}
+		if translate.NewLiteral(l.Op, a, b).Eval() == translate.False {
+			return false
+		}
+	}
+	return true
+}
+
+// ground returns t evaluated in st under assign, or nil when its value is
+// not known there.
+func ground(st dpor.State, t *translate.Term, assign []int) *translate.Term {
+	switch t.Kind {
+	case translate.KCtor:
+		return t
+	case translate.KProc:
+		q, ok := process(t.P, assign)
+		if !ok {
+			return nil
+		}
+		return translate.ProcTerm(translate.Proc(-q))
+	case translate.KState:
+		procs := make([]int, len(t.Args))
+		for i, a := range t.Args {
+			q, ok := process(a, assign)
+			if !ok {
+				return nil
+			}
+			procs[i] = q
+		}
+		return st.Value(t.Sym.Name, procs)
+	case translate.KLin:
+		if t.Base == nil {
+			return t
+		}
+		b := ground(st, t.Base, assign)
+		if b == nil {
+			return nil
+		}
+		return translate.Plus(b, t.Off)
+	}
+	return nil // reads and events: not state
+}
+
+// process maps a cube variable or a process constant to its process.
+func process(p translate.Proc, assign []int) (int, bool) {
+	switch {
+	case p.IsConst():
+		return int(-p), true
+	case p.IsVar() && int(p) <= len(assign):
+		return assign[int(p)-1], true
+	}
+	return 0, false
+}

@@ -1,0 +1,60 @@
+package oracle
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// TestForAssignments counts the injective maps of k variables to n
+// processes: n!/(n-k)!.
+func TestForAssignments(t *testing.T) {
+	for _, tc := range []struct{ n, k, want int }{{1, 1, 1}, {2, 1, 2}, {2, 2, 2}, {3, 2, 6}, {3, 3, 6}, {4, 0, 1}} {
+		got := 0
+		forAssignments(tc.n, tc.k, func(a []int) bool {
+			seen := map[int]bool{}
+			for _, q := range a {
+				require.False(t, seen[q])
+				seen[q] = true
+			}
+			got++
+			return true
+		})
+		require.Equal(t, tc.want, got, "n=%d k=%d", tc.n, tc.k)
+	}
+}
+
+// TestReached: over the instances with 1..2 processes of a lock where a
+// process enters only by taking the free lock, one process in the
+// critical section is reached, two never are, and a cube with more
+// variables than processes counts as reached.
+func TestReached(t *testing.T) {
+	m, err := syntax.Load("../decide/testdata/brab_lock.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.NoError(t, err)
+	require.Empty(t, o.Partial)
+	require.Equal(t, 2, o.MaxVars())
+	require.Equal(t, 2+3, o.States, "1 process: 2 states; 2 processes: 3")
+	sym := m.Symbols["S"]
+	crit := func(p translate.Proc) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(sym, p), translate.CtorTerm("Crit"))
+	}
+	one, ok := translate.NewCube([]translate.Literal{crit(1)})
+	require.True(t, ok)
+	two, ok := translate.NewCube([]translate.Literal{crit(1), crit(2)})
+	require.True(t, ok)
+	three, ok := translate.NewCube([]translate.Literal{crit(1), crit(2), crit(3)})
+	require.True(t, ok)
+	require.True(t, o.Reached(one))
+	require.False(t, o.Reached(two))
+	require.True(t, o.Reached(three))
+	require.Equal(t, sys.Unsafe[0].Cube.Key(), two.Key())
+	require.False(t, o.Reached(sys.Unsafe[0].Cube))
+}

@@ -1,0 +1,269 @@
+package reach
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"sort"
+
+	"github.com/cubew/cubew/translate"
+)
+
+// Oracle tells which cubes small instances of the system reach; package
+// oracle builds one by forward exploration. Options.Oracle turns on the
+// approximate search (BRAB) of this file.
+type Oracle interface {
+	// Reached reports whether some state of an explored instance satisfies
+	// c's literals; true when unsure. It must be safe for concurrent use.
+	Reached(c *translate.Cube) bool
+	// MaxVars is the most process variables of a cube Reached can find
+	// unreached.
+	MaxVars() int
+}
+
+// DefaultMaxRestarts is the number of refuted candidates after which a
+// search gives up approximating and starts over without an oracle.
+const DefaultMaxRestarts = 8
+
+// maxCandidateChecks bounds the candidates tried on one node.
+const maxCandidateChecks = 256
+
+// errRestart ends a run whose candidate was refuted: the search starts
+// over.
+var errRestart = errors.New("reach: a candidate invariant was refuted")
+
+// approximate returns a candidate to visit in place of n (see doc.go,
+// "Approximation"), or nil: a more general cube made of a few of n's
+// state literals that the oracle never saw reached, that is not known bad
+// and that does not meet the initial states. The candidate is a root of
+// the search graph: a node that descends from it and meets the initial
+// states refutes it, never gives a counterexample.
+func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
+	o := e.opts.Oracle
+	if o == nil || e.noApprox {
+		return nil, nil
+	}
+	tried := 0
+	for _, c := range candidates(n.cube, o.MaxVars()) {
+		if e.bad[c.Key()] {
+			continue
+		}
+		if tried++; tried > maxCandidateChecks {
+			break
+		}
+		if o.Reached(c) {
+			continue
+		}
+		cand := e.newNode(c)
+		cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
+		reached, err := e.meetsInit(ctx, cand)
+		if err != nil {
+			return nil, err
+		}
+		if !reached {
+			return cand, nil
+		}
+		e.bad[c.Key()] = true
+	}
+	return nil, nil
+}
+
+// refute records that candidate c reaches the initial states.
+func (e *engine) refute(c *node) {
+	e.bad[c.cube.Key()] = true
+	e.stats.Refuted++
+}
+
+// root is the first node of n's path in the search graph: an unsafe cube,
+// an invariant or a candidate.
+func root(n *node) *node {
+	for n.parent != nil {
+		n = n.parent
+	}
+	return n
+}
+
+// candidates are the sub-cubes of c that may replace it, most general
+// first: at most maxVars process variables and maxVars+1 literals (at
+// least 2), over state literals only (no event, read or weak location),
+// each variable indexing some array cell, and more general than c.
+func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
+	var lits []translate.Literal
+	for _, l := range c.Lits {
+		if stateLiteral(l) {
+			lits = append(lits, signOf(l))
+		}
+	}
+	maxLits := max(2, maxVars+1)
+	seen := map[string]bool{c.Key(): len(c.Events) == 0}
+	var out []*translate.Cube
+	forSubsets(len(lits), maxLits, func(idx []int) {
+		sub := make([]translate.Literal, len(idx))
+		for i, k := range idx {
+			sub[i] = lits[k]
+		}
+		if !indexedVars(sub) {
+			return
+		}
+		cand, ok := translate.NewCube(sub)
+		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
+			return
+		}
+		seen[cand.Key()] = true
+		out = append(out, cand)
+	})
+	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
+	return out
+}
+
+// moreGeneral orders candidates: fewer variables, fewer literals, more
+// disequalities, fewer array cells.
+func moreGeneral(a, b *translate.Cube) bool {
+	if a.NVars != b.NVars {
+		return a.NVars < b.NVars
+	}
+	if len(a.Lits) != len(b.Lits) {
+		return len(a.Lits) < len(b.Lits)
+	}
+	if na, nb := countLits(a, isDiseq), countLits(b, isDiseq); na != nb {
+		return na > nb
+	}
+	return countLits(a, hasCell) < countLits(b, hasCell)
+}
+
+func countLits(c *translate.Cube, f func(translate.Literal) bool) int {
+	k := 0
+	for _, l := range c.Lits {
+		if f(l) {
+			k++
+		}
+	}
+	return k
+}
+
+func isDiseq(l translate.Literal) bool { return l.Op == translate.Ne }
+
+func hasCell(l translate.Literal) bool { return cellTerm(l.L) || cellTerm(l.R) }
+
+func cellTerm(t *translate.Term) bool {
+	if t.Kind == translate.KLin && t.Base != nil {
+		t = t.Base
+	}
+	return t.Kind == translate.KState && len(t.Args) > 0
+}
+
+// signOf weakens `t = k` for a nonzero number k to the sign of t
+// (`0 < t` or `t < 0`), as Cubicle does: a candidate then covers every
+// value of a growing counter at once.
+func signOf(l translate.Literal) translate.Literal {
+	if l.Op != translate.Eq || l.R.Kind != translate.KLin || l.R.Base != nil || len(l.R.Off.Consts) > 0 ||
+		l.R.Off.K == nil || l.R.Off.K.Sign() == 0 || l.L.Kind == translate.KLin && l.L.Base == nil {
+		return l
+	}
+	zero := translate.NumTerm(new(big.Rat))
+	if l.R.Off.K.Sign() > 0 {
+		return translate.NewLiteral(translate.Lt, zero, l.L)
+	}
+	return translate.NewLiteral(translate.Lt, l.L, zero)
+}
+
+// stateLiteral reports whether l speaks of non-weak state only (no read,
+// no event value, no weak location) without shifted numbers.
+func stateLiteral(l translate.Literal) bool { return stateTerm(l.L) && stateTerm(l.R) }
+
+func stateTerm(t *translate.Term) bool {
+	switch t.Kind {
+	case translate.KRead, translate.KVal:
+		return false
+	case translate.KLin:
+		// A shifted counter (`R[#1] = R[#2] + 40`) is a literal of one
+		// unrolled loop: a candidate over it generalises nothing.
+		return t.Base == nil || (t.Off.K == nil || t.Off.K.Sign() == 0) && len(t.Off.Consts) == 0 && stateTerm(t.Base)
+	case translate.KState:
+		return !t.Sym.Weak
+	}
+	return true
+}
+
+// indexedVars reports whether every variable of lits indexes an array
+// cell in some literal (a variable that only appears bare, as in
+// `Owner = #1`, says too little to be worth a candidate).
+func indexedVars(lits []translate.Literal) bool {
+	bare, indexed := map[translate.Proc]bool{}, map[translate.Proc]bool{}
+	for _, l := range lits {
+		for _, t := range []*translate.Term{l.L, l.R} {
+			if t.Kind == translate.KLin && t.Base != nil {
+				t = t.Base
+			}
+			switch t.Kind {
+			case translate.KProc:
+				if t.P.IsVar() {
+					bare[t.P] = true
+				}
+			case translate.KState:
+				for _, a := range t.Args {
+					indexed[a] = true
+				}
+			}
+		}
+	}
+	for p := range bare {
+		if !indexed[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// forSubsets calls fn on every subset of 0..n-1 with 1..k elements, in
+// increasing order of size (fn must not keep idx).
+func forSubsets(n, k int, fn func(idx []int)) {
+	idx := make([]int, 0, k)
+	var rec func(from, size int)
+	rec = func(from, size int) {
+		if len(idx) == size {
+			fn(idx)
+			return
+		}
+		for i := from; i < n; i++ {
+			idx = append(idx, i)
+			rec(i+1, size)
+			idx = idx[:len(idx)-1]
+		}
+	}
+	for size := 1; size <= min(k, n); size++ {
+		rec(0, size)
+	}
+}
+
+// runRestarting runs the search until no candidate is refuted; past
+// Options.MaxRestarts refutations it runs once more without
+// approximation.
+func (e *engine) runRestarting(ctx context.Context) (*Result, error) {
+	maxRestarts := e.opts.MaxRestarts
+	if maxRestarts <= 0 {
+		maxRestarts = DefaultMaxRestarts
+	}
+	for {
+		res, err := e.run(ctx)
+		if !errors.Is(err, errRestart) {
+			return res, err
+		}
+		e.stats.Restarts++
+		if e.stats.Restarts >= maxRestarts {
+			e.noApprox = true
+		}
+	}
+}
+
+// inferred lists the candidates of the visited set that were not
+// deleted, in visit order.
+func (e *engine) inferred() []*translate.Cube {
+	var out []*translate.Cube
+	for _, n := range e.index.nodes {
+		if n.approx && !n.deleted {
+			out = append(out, n.cube)
+		}
+	}
+	return out
+}
