@@ -42,6 +42,11 @@ import "github.com/cubew/cubew/translate"
 // writes; every one before an unsatisfied read is kept.
 func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
 	unsat := unsatReads(lits, events)
+	for i, e := range events {
+		if e.ReadsOther {
+			unsat |= translate.Of(i)
+		}
+	}
 	var entries translate.Set
 	minimal := func(member func(translate.Event) bool) {
 		var s translate.Set
@@ -116,12 +121,7 @@ func lastWrites(unsat translate.Set, events []translate.Event, rel translate.Rel
 		if !unsat.Has(u) {
 			continue
 		}
-		var before translate.Set
-		for w, e := range events {
-			if e.Kind == translate.Write && e.SameLoc(events[u]) && rel.Lt(w, u) {
-				before |= translate.Of(w)
-			}
-		}
+		before := writesBefore(u, events, rel)
 		for w := range events {
 			if before.Has(w) && rel.After[w]&before == 0 {
 				out |= translate.Of(w)
