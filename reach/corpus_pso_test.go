@@ -18,8 +18,6 @@ import (
 // search under pso does not finish within the budget of TestCorpusPSO
 // (thousands of nodes): they are not run.
 var slowUnderPSO = map[string]string{
-	"cubicle-w/cubtso/dekker_2.cub":   "about 4000 nodes, 30 s under pso",
-	"cubicle-w/cubtso/dekker_2b.cub":  "about 4000 nodes, 30 s under pso",
 	"cubicle-w/cubtso/moesi_N.cub":    "no answer in 30 s under pso (bounded n=2 SAFE)",
 	"cubicle-w/cubtso/msi_N.cub":      "no answer in 30 s under pso (bounded n=2 SAFE)",
 	"cubicle-w/cubtso/spinlock_N.cub": "no answer in 30 s under pso (bounded n=2, 3 SAFE)",
@@ -29,12 +27,8 @@ var slowUnderPSO = map[string]string{
 // the bounded engine: the over-approximation of PSO admits an execution
 // that PSO forbids (--verify-trace turns such an answer into UNKNOWN).
 var psoImprecise = map[string]string{
-	"cubicle-w/cubtso/lamport_N.cub":      "bounded n=2 SAFE",
-	"cubicle-w/cubtso/peterson_2.cub":     "bounded UNSAFE, by another execution",
-	"cubicle-w/cubtso/peterson_2_us.cub":  "bounded UNSAFE, by another execution",
-	"cubicle-w/cubtso/peterson_2b.cub":    "bounded UNSAFE, by another execution",
-	"cubicle-w/cubtso/peterson_2b_us.cub": "bounded UNSAFE, by another execution",
-	"cubicle-w/cubtso/two_phase_N.cub":    "bounded n=2 SAFE",
+	"cubicle-w/cubtso/lamport_N.cub":   "bounded n=2 SAFE",
+	"cubicle-w/cubtso/two_phase_N.cub": "bounded n=2 SAFE",
 }
 
 // TestCorpusPSO checks the weak corpus files that tso decides quickly

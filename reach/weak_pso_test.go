@@ -201,3 +201,98 @@ func TestCollectKeepsLastWritesBeforeReadsPSO(t *testing.T) {
 		require.Equal(t, want, pso, "pso, read of %s", loc.Name)
 	}
 }
+
+// obligationCube is #2's write e0 to X, read by #1's earlier read e1
+// (marked ReadsOther: #1 has not yet written X before it), and #3's
+// unsatisfied read e2 of X = 1 after e0: e0 → e1, e0 → e2.
+func obligationCube(x *syntax.Symbol, marked bool) ([]translate.Event, translate.Rel) {
+	read := ev(translate.Read, 1, x)
+	read.ReadsOther = marked
+	rel := translate.NewRel(3)
+	rel.AddLt(0, 1)
+	rel.AddLt(0, 2)
+	return []translate.Event{ev(translate.Write, 2, x), read, ev(translate.Read, 3, x)}, rel
+}
+
+// TestReadsOtherObligationPSO: #1 read #2's write e0 of X from memory, so
+// #1's earlier write w to X reached memory before it: w → e1 and w → e0.
+// #3's read e2 is after e0, so it cannot read w (w → e0 → e2 → w would
+// be a cycle): one outcome, e2 unsatisfied. Without the mark, e1's
+// obligation is lost and e2 may read w (two outcomes).
+func TestReadsOtherObligationPSO(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	for _, marked := range []bool{true, false} {
+		events, rel := obligationCube(x, marked)
+		one := translate.NumTerm(bigInt(1))
+		lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(x, translate.EventProc(2)), one)}
+		st := newWeakStep(&translate.Cube{NVars: 3, Lits: lits, Events: events, Rel: rel}, 1, memmodel.PSO)
+		ok, err := st.addWrites([]write{{loc: ev(translate.Write, 1, x), value: one}}, false)
+		require.NoError(t, err)
+		require.True(t, ok)
+		outs, err := st.rfChoices(lits)
+		require.NoError(t, err)
+		w := st.writes[0]
+		if !marked {
+			require.Len(t, outs, 2, "unmarked: e2 reads w or not")
+			continue
+		}
+		require.Len(t, outs, 1, "marked: e2 cannot read w")
+		o := outs[0]
+		require.True(t, unsatReads(o.lits, st.events).Has(2), "e2 still unsatisfied")
+		require.True(t, o.rel.Lt(w, 1), "w left #1's buffer before #1 read memory")
+		require.True(t, o.rel.Lt(w, 0), "w reached memory before the write #1 read")
+	}
+}
+
+// TestReadsOtherMarkPSO: a read of another process that reads a new write
+// is marked under PSO, not under TSO (coherence follows generation
+// there), and an own read is never marked.
+func TestReadsOtherMarkPSO(t *testing.T) {
+	for _, mm := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
+		st, outs := ownWriteChoices(t, mm)
+		const own, other = 0, 1
+		marked := 0
+		for _, o := range outs {
+			require.False(t, o.readsOther.Has(own), "%s: own read", mm.Name())
+			read := !unsatReads(o.lits, st.events).Has(other)
+			require.Equal(t, read && mm == memmodel.PSO, o.readsOther.Has(other), "%s: other read", mm.Name())
+			if o.readsOther.Has(other) {
+				marked++
+			}
+		}
+		require.Equal(t, map[bool]int{false: 0, true: 2}[mm == memmodel.PSO], marked, mm.Name())
+	}
+}
+
+// TestMarkReadsOtherDischarged: the mark goes once the read's process has
+// a write to the location before it, and stays otherwise.
+func TestMarkReadsOtherDischarged(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	events := []translate.Event{ev(translate.Write, 2, x), ev(translate.Read, 1, x), ev(translate.Write, 1, x)}
+	for _, ownBefore := range []bool{true, false} {
+		rel := translate.NewRel(3)
+		rel.AddLt(0, 1)
+		if ownBefore {
+			rel.AddLt(2, 1)
+		}
+		out := markReadsOther(events, translate.Of(1), rel)
+		require.Equal(t, !ownBefore, out[1].ReadsOther, "own write before: %v", ownBefore)
+		require.False(t, events[1].ReadsOther, "the input is not changed")
+	}
+}
+
+// TestCollectKeepsReadsOtherPSO: a marked read and the write it reads are
+// kept although no unsatisfied read needs them.
+func TestCollectKeepsReadsOtherPSO(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	read := ev(translate.Read, 1, x)
+	read.ReadsOther = true
+	events := []translate.Event{ev(translate.Write, 3, x), ev(translate.Write, 2, x), read}
+	rel := translate.NewRel(3)
+	rel.AddLt(0, 1)
+	rel.AddLt(1, 2)
+	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), collect(nil, events, rel, false))
+	read.ReadsOther = false
+	events[2] = read
+	require.Zero(t, collect(nil, events, rel, false))
+}
