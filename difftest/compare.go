@@ -194,7 +194,7 @@ func (o *Outcome) classify() {
 			return
 		case o.forallOther:
 			o.Class = ClassSpuriousForall
-		case o.weak && o.Case.Model == memmodel.PSO:
+		case o.weak && !memmodel.WritesInProgramOrder(o.Case.Model):
 			o.Class = ClassSpuriousPSO
 		default:
 			o.Class = ClassSpurious
