@@ -376,8 +376,10 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 	sameLoc := x.SameLoc(y)
 	if y.Proc == x.Proc {
 		switch {
-		case x.Kind == translate.Fence, y.Kind == translate.Fence:
-			return true
+		case x.Kind == translate.Fence:
+			return st.mm.FenceOrders(memmodel.Write, access(y))
+		case y.Kind == translate.Fence:
+			return st.mm.FenceOrders(access(x), memmodel.Read)
 		case x.Kind == translate.Write && y.ReadsOther && sameLoc:
 			return true // y reads memory, so x has left the buffer
 		case st.mm.Preserved(access(x), access(y), sameLoc):
