@@ -33,7 +33,8 @@ var psoImprecise = map[string]string{
 
 // TestCorpusPSO checks the weak corpus files that tso decides quickly
 // under pso, which allows more executions than tso: each is decided within
-// corpusMaxNodes (every one needs at most 161), never SAFE where tso is
+// corpusMaxNodes (dekker_2 and dekker_2b need 1421, the others at most
+// 161), never SAFE where tso is
 // UNSAFE, and an UNSAFE answer's counterexample replays on the bounded
 // engine (but for the files of psoImprecise).
 func TestCorpusPSO(t *testing.T) {

@@ -37,6 +37,14 @@ import "github.com/cubew/cubew/translate"
 // later writes to l, which reach memory in program order. Under SC and
 // TSO these edges are already in the cube. Under PSO the cube's writes to
 // l that are before r are before w (fromReads).
+//
+// Under PSO a read r of process q that reads w of another process keeps
+// that obligation after it is satisfied (it is marked ReadsOther and kept
+// with w, the ghb-maximal write to l before it): q's earlier writes to l,
+// generated later, left q's buffer before r read memory (weak.go,
+// ordered), so they reached memory before w; and any write that comes
+// before r stays before w (readsOtherSources). The mark goes once q has
+// a write to l before r: q's earlier writes are before that one.
 
 // rfOutcome is one choice of which unsatisfied reads the new writes
 // satisfy: the literals with their values replaced and the relation.
