@@ -38,9 +38,7 @@ import (
 // holds whatever x reads (when x reads its own buffered write, coherence
 // may even put y first: the edge is one of time, not of coherence). A new
 // write may reach memory after a later write of another process to the
-// location, so coherence gets no edge across processes. A locked
-// transition (it reads and writes weak memory) reads and writes memory at
-// its step, so its events are before every event of the cube.
+// location, so coherence gets no edge across processes.
 //
 // A later read that no write satisfied yet (an unsatisfied read: its value
 // still occurs in the literals) on a location a new write writes may read
@@ -376,9 +374,6 @@ func (st *weakStep) instant() {
 // y, whatever the reads read from.
 func (st *weakStep) ordered(x, y translate.Event) bool {
 	sameLoc := x.SameLoc(y)
-	if !st.inOrder && len(st.reads) > 0 && len(st.writes) > 0 {
-		return true // PSO: a locked transition is at its step, issued before y's
-	}
 	if y.Proc == x.Proc {
 		switch {
 		case x.Kind == translate.Fence:

@@ -296,23 +296,3 @@ func TestCollectKeepsReadsOtherPSO(t *testing.T) {
 	events[2] = read
 	require.Zero(t, collect(nil, events, rel, false))
 }
-
-// TestLockedTransitionBeforeLaterEventsPSO: under PSO a locked transition
-// reads and writes memory at its step, issued before every event of the
-// cube: its events are before them all, here #2's write of Y and read of
-// X. A buffered write (no read in the transition) may reach memory after
-// them, and under TSO the order is the one of coherence and program
-// order only: no edge.
-func TestLockedTransitionBeforeLaterEventsPSO(t *testing.T) {
-	x, y, _ := weakSymbols(t)
-	for _, mm := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
-		for _, locked := range []bool{true, false} {
-			events := []translate.Event{ev(translate.Write, 2, y), ev(translate.Read, 2, x)}
-			st, _ := pairChoices(t, mm, x, y, events, translate.NewRel(2), locked)
-			w := st.writes[0]
-			want := locked && mm == memmodel.PSO
-			require.Equal(t, want, st.rel.Lt(w, 1), "%s locked %v: the read of X", mm.Name(), locked)
-			require.Equal(t, want || locked && mm == memmodel.TSO, st.rel.Lt(w, 0), "%s locked %v: the write of Y", mm.Name(), locked)
-		}
-	}
-}
