@@ -195,7 +195,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	}
 	s := opts.NewSolver()
 	defer s.Close()
-	opts.Model = memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak)
+	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
 	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now()}
 	res, err := e.run(ctx)
 	if res != nil {
