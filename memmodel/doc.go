@@ -33,11 +33,12 @@
 //     coherence follows the order in which the backward search generates
 //     writes (the Dual-TSO view) and a process's own later read must read
 //     its new write (readsfrom.go); when false (PSO), the relation is read
-//     as the order in time of reads and of writes reaching memory, a
-//     read's own earlier writes to its location can be skipped, and a read
-//     that reads another process's write keeps a coherence obligation
-//     (translate.Event.ReadsOther: its process's earlier writes to the
-//     location reach memory before that write). Pinned by co_order and
+//     as the order in time of reads and of writes reaching memory, and a
+//     read's own earlier writes to its location can be skipped. reach
+//     also uses the rules of a model whose write→write pairs are all kept
+//     for a system in which no process can have writes to two locations
+//     pending (inorder.go: one weak location, or every weak write locked),
+//     where PSO and TSO have the same executions. Pinned by co_order and
 //     own_write_overtaken (UNSAFE under pso only) and iriw (SAFE: both
 //     weak models are multi-copy atomic).
 //   - [Model.Buffered]. dpor: whether weak locations get store buffers

@@ -52,7 +52,8 @@ func BenchmarkCorpus(b *testing.B) {
 }
 
 // BenchmarkDekkerPSO checks dekker_2 and dekker_2b under pso (SAFE, the
-// slowest weak corpus files pso decides) and reports the visited nodes.
+// slowest weak corpus files pso decides: too slow for TestCorpusPSO) and
+// reports the visited nodes.
 func BenchmarkDekkerPSO(b *testing.B) {
 	dir, _ := corpusEntries(b)
 	for _, name := range []string{"dekker_2", "dekker_2b"} {

@@ -42,11 +42,6 @@ import "github.com/cubew/cubew/translate"
 // writes; every one before an unsatisfied read is kept.
 func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
 	unsat := unsatReads(lits, events)
-	for i, e := range events {
-		if e.ReadsOther {
-			unsat |= translate.Of(i)
-		}
-	}
 	var entries translate.Set
 	minimal := func(member func(translate.Event) bool) {
 		var s translate.Set
@@ -121,7 +116,12 @@ func lastWrites(unsat translate.Set, events []translate.Event, rel translate.Rel
 		if !unsat.Has(u) {
 			continue
 		}
-		before := writesBefore(u, events, rel)
+		var before translate.Set
+		for w, e := range events {
+			if e.Kind == translate.Write && e.SameLoc(events[u]) && rel.Lt(w, u) {
+				before |= translate.Of(w)
+			}
+		}
 		for w := range events {
 			if before.Has(w) && rel.After[w]&before == 0 {
 				out |= translate.Of(w)

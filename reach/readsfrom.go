@@ -37,23 +37,12 @@ import "github.com/cubew/cubew/translate"
 // later writes to l, which reach memory in program order. Under SC and
 // TSO these edges are already in the cube. Under PSO the cube's writes to
 // l that are before r are before w (fromReads).
-//
-// Under PSO a read r of process q that reads w of another process keeps
-// that obligation after it is satisfied (it is marked ReadsOther and kept
-// with w, the ghb-maximal write to l before it): q's earlier writes to l,
-// generated later, left q's buffer before r read memory (weak.go,
-// ordered), so they reached memory before w; and any write that comes
-// before r stays before w (readsOtherSources). The mark goes once q has
-// a write to l before r: q's earlier writes are before that one.
 
 // rfOutcome is one choice of which unsatisfied reads the new writes
 // satisfy: the literals with their values replaced and the relation.
 type rfOutcome struct {
 	lits []translate.Literal
 	rel  translate.Rel
-	// readsOther holds the cube's reads that now read a new write of
-	// another process and must be marked ReadsOther (PSO).
-	readsOther translate.Set
 }
 
 // rfPair is an unsatisfied read r of the cube and a new write w to its
@@ -80,7 +69,6 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 	if len(optional) > 20 {
 		return nil, errTooManyReads
 	}
-	sources := st.readsOtherSources()
 	var out []rfOutcome
 	for mask := 0; mask < 1<<len(optional); mask++ {
 		rel := st.rel.Clone()
@@ -93,14 +81,10 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 				st.readOther(rel, p)
 			}
 		}
-		var readsOther translate.Set
 		for _, p := range read {
 			st.readFrom(rel, m, p)
-			if st.events[p.r].Proc != st.p && !st.inOrder {
-				readsOther |= translate.Of(p.r)
-			}
 		}
-		st.fromReads(rel, append(read[:len(read):len(read)], sources...))
+		st.fromReads(rel, read)
 		if !rel.Acyclic() {
 			continue
 		}
@@ -111,7 +95,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 				next[i] = translate.NewLiteral(l.Op, substTerm(l.L, m), substTerm(l.R, m))
 			}
 		}
-		out = append(out, rfOutcome{lits: next, rel: rel, readsOther: readsOther})
+		out = append(out, rfOutcome{lits: next, rel: rel})
 	}
 	return out, nil
 }
@@ -145,8 +129,8 @@ func (st *weakStep) fromReads(rel translate.Rel, read []rfPair) {
 	for changed := true; changed; {
 		changed = false
 		for _, p := range read {
-			for y, e := range st.events {
-				if e.Kind != translate.Write || !e.SameLoc(st.events[p.r]) || y == p.w || rel.Eq(y, p.w) {
+			for y, e := range st.events[:st.nOld] {
+				if e.Kind != translate.Write || !e.SameLoc(st.events[p.r]) {
 					continue
 				}
 				if rel.Lt(p.w, y) && !rel.Eq(p.r, y) && !rel.Lt(p.r, y) {
@@ -188,46 +172,6 @@ func unsatReads(lits []translate.Literal, events []translate.Event) translate.Se
 					s |= translate.Of(i)
 				}
 			}
-		}
-	}
-	return s
-}
-
-// readsOtherSources pairs each ReadsOther read of the cube with the write
-// it reads: the ghb-maximal write to its location before it (fromReads
-// put every other one before that write when the read was satisfied, and
-// keeps doing so for the writes generated since). The pairs take part in
-// fromReads like the reads satisfied now: a write that comes before such a
-// read (its process's earlier write to the location, ordered before it,
-// among them) is before its source. A read whose source is not unique is
-// left out (fewer edges: an over-approximation).
-func (st *weakStep) readsOtherSources() []rfPair {
-	var out []rfPair
-	for r, e := range st.events[:st.nOld] {
-		if !e.ReadsOther {
-			continue
-		}
-		before := writesBefore(r, st.events[:st.nOld], st.c.Rel)
-		var last []int
-		for w := range st.events[:st.nOld] {
-			if before.Has(w) && st.c.Rel.After[w]&before == 0 {
-				last = append(last, w)
-			}
-		}
-		if len(last) == 1 {
-			out = append(out, rfPair{r, last[0]})
-		}
-	}
-	return out
-}
-
-// writesBefore returns the writes to read r's location that are
-// ghb-before r.
-func writesBefore(r int, events []translate.Event, rel translate.Rel) translate.Set {
-	var s translate.Set
-	for w, e := range events {
-		if e.Kind == translate.Write && e.SameLoc(events[r]) && rel.Lt(w, r) {
-			s |= translate.Of(w)
 		}
 	}
 	return s

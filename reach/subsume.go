@@ -502,10 +502,10 @@ func (m *matcher) extendEvent(k int) bool {
 
 // sameEvent reports whether a cube event f can stand for a visited cube's
 // event e under the current renaming: same kind, process and location,
-// final if e is final (a final read constrains the future more than an
-// ordinary one), and marked ReadsOther if e is (so is such a read).
+// and final if e is final (a final read constrains the future more than
+// an ordinary one).
 func (m *matcher) sameEvent(e, f translate.Event) bool {
-	if e.Kind != f.Kind || m.rename(e.Proc) != f.Proc || e.Final && !f.Final || e.ReadsOther && !f.ReadsOther || e.Loc != f.Loc {
+	if e.Kind != f.Kind || m.rename(e.Proc) != f.Proc || e.Final && !f.Final || e.Loc != f.Loc {
 		return false
 	}
 	for i, p := range e.Index {

@@ -392,8 +392,6 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 			return st.mm.FenceOrders(memmodel.Write, access(y))
 		case y.Kind == translate.Fence:
 			return st.mm.FenceOrders(access(x), memmodel.Read)
-		case x.Kind == translate.Write && y.ReadsOther && sameLoc:
-			return true // y reads memory, so x has left the buffer
 		case st.mm.Preserved(access(x), access(y), sameLoc):
 			return true
 		}
@@ -419,14 +417,13 @@ func access(e translate.Event) memmodel.Access {
 // finish collects the events that still matter and builds the canonical
 // pre-image.
 func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
-	all := markReadsOther(st.events, o.readsOther, o.rel)
-	keep := collect(o.lits, all, o.rel, st.inOrder)
+	keep := collect(o.lits, st.events, o.rel, st.inOrder)
 	idx := map[translate.Proc]translate.Proc{}
 	var events []translate.Event
-	for i := range all {
+	for i := range st.events {
 		if keep.Has(i) {
 			idx[translate.EventProc(i)] = translate.EventProc(len(events))
-			events = append(events, all[i])
+			events = append(events, st.events[i])
 		}
 	}
 	rel := translate.NewRel(len(events))
@@ -463,28 +460,4 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	}
 	num := numberingOf(order)
 	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars))}, true
-}
-
-// markReadsOther returns a copy of events where the reads of set are
-// marked ReadsOther, and a marked read whose process has a write to its
-// location ghb-before it is no longer marked: that write is before the
-// read's source (fromReads), and the process's earlier writes to the
-// location, generated later, are before that write (program order).
-func markReadsOther(events []translate.Event, set translate.Set, rel translate.Rel) []translate.Event {
-	out := append([]translate.Event(nil), events...)
-	for r := range out {
-		if set.Has(r) {
-			out[r].ReadsOther = true
-		}
-		if !out[r].ReadsOther {
-			continue
-		}
-		for w, e := range out {
-			if e.Kind == translate.Write && e.Proc == out[r].Proc && e.SameLoc(out[r]) && rel.Lt(w, r) {
-				out[r].ReadsOther = false
-				break
-			}
-		}
-	}
-	return out
 }

@@ -348,9 +348,6 @@ func hashEvent(e Event, f func(Proc) Proc) uint64 {
 	if e.Final {
 		h = hashMix(h, 7)
 	}
-	if e.ReadsOther {
-		h = hashMix(h, 11)
-	}
 	h = hashMix(h, procCode(e.Proc, f))
 	if e.Loc != nil {
 		h = hashMix(h, symHash(e.Loc))

@@ -35,10 +35,6 @@ type Event struct {
 	// Final marks the reads of the unsafe formula: they happen after every
 	// read and fence of the execution (design.md, reference semantics).
 	Final bool
-	// ReadsOther marks a satisfied read that reads a write of another
-	// process while its own earlier writes to the location are not yet
-	// generated (PSO): those reach memory before that write (coherence).
-	ReadsOther bool
 }
 
 // SameLoc reports whether e and f access the same location: the same
@@ -73,9 +69,6 @@ func (e Event) String() string {
 	b.WriteString(e.Kind.String())
 	if e.Final {
 		b.WriteString("!")
-	}
-	if e.ReadsOther {
-		b.WriteString("~")
 	}
 	b.WriteString(" " + e.Proc.String())
 	if e.Loc != nil {
