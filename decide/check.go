@@ -24,13 +24,11 @@ type Result struct {
 }
 
 // Check runs reach.Check on m's system under opts (opts.Model nil means
-// TSO, as in reach) and replays each counterexample with Replay before
+// memmodel.Default, as in reach) and replays each counterexample with Replay before
 // accepting it (one that ends in a violated invariant replays as one that
 // ends in an unsafe state). sys must be translate.Build(m).
 func Check(ctx context.Context, m *syntax.Model, sys *translate.System, opts reach.Options) (*Result, error) {
-	if opts.Model == nil {
-		opts.Model = memmodel.TSO
-	}
+	opts.Model = memmodel.Or(opts.Model, m.Weak)
 	if !opts.AssumeInvariants {
 		// Invariants are proved: a trace may end in a violated one.
 		m = m.InvariantsAsUnsafe()
@@ -76,7 +74,7 @@ type Replayed struct {
 // when the trace does not replay, and ctx's error when it was stopped.
 func Replay(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, tr *reach.Trace,
 	newSolver func() smt.Solver) (*Replayed, error) {
-	weak := m.Weak && mm.Buffering() != memmodel.NoBuffer
+	weak := m.Weak && mm.Buffered()
 	if !weak {
 		s := newSolver()
 		confirmed, err := reach.Replay(ctx, sys, tr, s)

@@ -50,7 +50,7 @@ type Case struct {
 // comes back as ClassError with the reason.
 func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	o := &Outcome{Case: c}
-	m, err := syntax.ParseAndCheck(c.Name, []byte(c.Src), syntax.CheckOptions{SC: c.Model == memmodel.SC})
+	m, err := syntax.ParseAndCheck(c.Name, []byte(c.Src), syntax.CheckOptions{SC: !c.Model.Buffered()})
 	if err != nil {
 		return o.fail("type check: %v", err)
 	}
@@ -194,7 +194,7 @@ func (o *Outcome) classify() {
 			return
 		case o.forallOther:
 			o.Class = ClassSpuriousForall
-		case o.weak && o.Case.Model == memmodel.PSO:
+		case o.weak && !memmodel.WritesInProgramOrder(o.Case.Model):
 			o.Class = ClassSpuriousPSO
 		default:
 			o.Class = ClassSpurious

@@ -20,9 +20,13 @@ func MutantCases(path, name string) (cases []Case, rejected int, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	models := []memmodel.Model{memmodel.SC}
-	if m.Weak {
-		models = []memmodel.Model{memmodel.TSO, memmodel.PSO}
+	// The weak models run under every model with store buffers, the
+	// others under those without.
+	var models []memmodel.Model
+	for _, name := range memmodel.Names {
+		if mm, _ := memmodel.ByName(name); mm.Buffered() == m.Weak {
+			models = append(models, mm)
+		}
 	}
 	ms, rejected, err := Mutants(name, src, syntax.CheckOptions{SC: !m.Weak})
 	if err != nil {

@@ -49,5 +49,5 @@ func TestRegress(t *testing.T) {
 			assert.Equal(t, f[1], o.Reach.Verdict.String(), o.Report())
 		}
 	}
-	require.Equal(t, 14, checked, "regress cases")
+	require.Equal(t, 16, checked, "regress cases")
 }

@@ -12,7 +12,7 @@ import (
 func Generated(mm memmodel.Model, seed uint64) Case {
 	return Case{
 		Name:  fmt.Sprintf("gen-%s-%d", mm.Name(), seed),
-		Src:   Generate(seed, mm != memmodel.SC),
+		Src:   Generate(seed, mm.Buffered()),
 		Model: mm,
 	}
 }

@@ -100,7 +100,7 @@ type gexplorer struct {
 
 func newGExplorer(ctx context.Context, gp *gprog, opts Options) *gexplorer {
 	x := &gexplorer{gp: gp, opts: opts, ctx: ctx, flags: &runFlags{}, chk: newChecker(gp),
-		res: &Result{N: opts.N, Model: opts.Model.Name(), Verdict: translate.Safe}}
+		res: &Result{N: opts.N, Model: gp.mm.Name(), Verdict: translate.Safe}}
 	return x
 }
 

@@ -33,20 +33,22 @@ type loc struct {
 // program is a checked model compiled for one instance (N processes, one
 // memory model). It is read-only during the search.
 type program struct {
-	m      *syntax.Model
-	n      int
-	buf    memmodel.Buffering // NoBuffer when no location is weak
-	syms   map[string]*sym
-	names  map[string]nameRef // every capitalised name: constructors and symbols
-	locs   []loc
-	cons   []string                 // constructor names by global number
-	consID map[string]int64         // constructor name -> global number
-	ctors  map[*syntax.Type][]value // the values of each finite type
-	num    *numbers
-	init   syntax.Formula
-	unsafe []property
-	invs   []property
-	trans  []*trans
+	m  *syntax.Model
+	n  int
+	mm memmodel.Model
+	// buffered: some location is weak and the model buffers writes.
+	buffered bool
+	syms     map[string]*sym
+	names    map[string]nameRef // every capitalised name: constructors and symbols
+	locs     []loc
+	cons     []string                 // constructor names by global number
+	consID   map[string]int64         // constructor name -> global number
+	ctors    map[*syntax.Type][]value // the values of each finite type
+	num      *numbers
+	init     syntax.Formula
+	unsafe   []property
+	invs     []property
+	trans    []*trans
 }
 
 // property is an expanded unsafe or invariant item.
@@ -95,13 +97,11 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	if f := m.File; f != nil && f.NumProcs != nil && n > f.NumProcs.N {
 		return nil, fmt.Errorf("%d processes exceed number_procs %d", n, f.NumProcs.N)
 	}
-	if mm == nil {
-		mm = memmodel.SC
-	}
+	mm = memmodel.Or(mm, m.Weak)
 	if m.Init == nil {
 		return nil, fmt.Errorf("model has no init")
 	}
-	p := &program{m: m, n: n, buf: memmodel.NoBuffer, syms: map[string]*sym{},
+	p := &program{m: m, n: n, mm: mm, syms: map[string]*sym{},
 		consID: map[string]int64{}, ctors: map[*syntax.Type][]value{}, num: newNumbers()}
 	p.layoutTypes()
 	if err := p.layoutSymbols(mm); err != nil {
@@ -176,7 +176,7 @@ func (p *program) layoutSymbols(mm memmodel.Model) error {
 		if s.Type == nil {
 			return fmt.Errorf("%s: symbol %s has no type", d.Pos, d.Name)
 		}
-		ls := &sym{s: s, base: len(p.locs), weak: s.Weak && s.Class != syntax.SymConst && mm.Buffering() != memmodel.NoBuffer}
+		ls := &sym{s: s, base: len(p.locs), weak: s.Weak && s.Class != syntax.SymConst && mm.Buffered()}
 		anyWeak = anyWeak || ls.weak
 		p.syms[d.Name] = ls
 		cells := 1
@@ -203,7 +203,7 @@ func (p *program) layoutSymbols(mm memmodel.Model) error {
 		}
 	}
 	if anyWeak {
-		p.buf = mm.Buffering()
+		p.buffered = true
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 		ct.writesWeak = ct.writesWeak || s.weak
 		ct.actions = append(ct.actions, ca)
 	}
-	if p.buf != memmodel.NoBuffer && ct.actor < 0 && (ct.readsWeak || ct.writesWeak || ct.fence) {
+	if p.buffered && ct.actor < 0 && (ct.readsWeak || ct.writesWeak || ct.fence) {
 		return nil, fmt.Errorf("%s: transition %s accesses weak memory but marks no acting process", t.Pos, t.Name)
 	}
 	return ct, nil

@@ -124,7 +124,7 @@ func (c *checker) consistent(g *graph, changed ...ref) bool {
 	if !c.acyclic(starts, -1) {
 		return false
 	}
-	if c.gp.mm == memmodel.SC {
+	if !c.gp.mm.Buffered() {
 		return true
 	}
 	for _, r := range changed {
@@ -226,7 +226,7 @@ po:
 		if uni && c.rlocs[n][x] != loc {
 			continue
 		}
-		if !uni && c.gp.mm != memmodel.SC && int(m)/2/k == q {
+		if !uni && c.gp.mm.Buffered() && int(m)/2/k == q {
 			continue
 		}
 		if !fn(m) {
@@ -276,19 +276,18 @@ func touches(reads []gread, writes []gwrite, loc int32) bool {
 // preserved reports whether ghb orders node (a, pa) before the po-later
 // node (b, pb) of the same thread.
 func (c *checker) preserved(a *step, pa int, b *step, pb int) bool {
-	if c.gp.mm == memmodel.SC {
+	if !c.gp.mm.Buffered() {
 		return true
 	}
 	if pa == 0 || pb == 0 && b.fence {
 		return true // R nodes (locked ones included) order everything after them; fences wait for every earlier write
 	}
 	// a is a buffered write group.
-	tso := c.gp.mm.Buffering() == memmodel.ProcessFIFO
 	switch {
 	case pb == 1:
 		return c.gp.mm.Preserved(memmodel.Write, memmodel.Write, overlapW(a.writes, b.writes))
 	case b.locked:
-		return tso || overlapD(a.writes, b.drain)
+		return c.gp.mm.LockedDrains(false) || overlapD(a.writes, b.drain)
 	}
 	return false // write -> read: uniproc handles one location
 }

@@ -2,8 +2,6 @@ package dpor
 
 import (
 	"slices"
-
-	"github.com/cubew/cubew/memmodel"
 )
 
 // States of a graph. A cut keeps, for each thread, a prefix of its
@@ -119,7 +117,7 @@ func (x *gexplorer) checkCut(g *graph, lens []int) {
 		}
 	}
 	in := func(w ref) bool { return w == refInit || w.index() < lens[w.thread()] }
-	if gp.buf == memmodel.NoBuffer {
+	if !gp.buffered {
 		for l, ws := range g.co {
 			if ws == nil {
 				continue
@@ -221,7 +219,6 @@ func (x *gexplorer) bufferedState(g *graph, lens []int, flushed map[ref]bool) *s
 // only; locked writes are always in memory) until fn returns false.
 func (x *gexplorer) flushSets(g *graph, lens []int, fn func(map[ref]bool) bool) {
 	gp := x.gp
-	tso := gp.buf == memmodel.ProcessFIFO
 	T := gp.threads
 	// Buffered writes per thread, and the ones that must be flushed.
 	bufd := make([][]ref, T)
@@ -231,7 +228,7 @@ func (x *gexplorer) flushSets(g *graph, lens []int, fn func(map[ref]bool) bool) 
 			s := &g.th[t][j]
 			if s.fence || s.locked {
 				for _, w := range bufd[t] {
-					if s.fence || tso || overlapD(g.at(w).writes, s.drain) {
+					if s.fence || gp.mm.LockedDrains(false) || overlapD(g.at(w).writes, s.drain) {
 						must[w] = true
 					}
 				}
@@ -264,7 +261,7 @@ func (x *gexplorer) flushSets(g *graph, lens []int, fn func(map[ref]bool) bool) 
 		// flushed.
 		canFlush := true
 		for _, v := range bufd[t][:k] {
-			if !flushed[v] && (tso || overlapW(g.at(v).writes, g.at(w).writes)) {
+			if !flushed[v] && (gp.mm.FlushesGroups() || overlapW(g.at(v).writes, g.at(w).writes)) {
 				canFlush = false
 			}
 		}

@@ -28,7 +28,7 @@
 // groups; under PSO the same list read as one FIFO per location (below);
 // under SC none. Only locations the checker marked weak (syntax.Symbol.Weak)
 // are buffered, so a model checked with CheckOptions.SC, or any model run
-// under memmodel.SC, has plain memory. With Options.MaxSteps > 0 the state
+// under a model that buffers no writes (SC), has plain memory. With Options.MaxSteps > 0 the state
 // also counts the transitions fired per process.
 //
 // States are compared by a canonical byte encoding. Under PSO the order of

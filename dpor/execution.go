@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -173,9 +172,9 @@ func (x *gexplorer) event(g *graph, init []value, q, i int, name func(ref) strin
 	}
 	for _, w := range s.writes {
 		st.Writes = append(st.Writes, Write{Loc: gp.locs[w.loc].name, Value: gp.formatValue(w.val),
-			Buffered: !s.locked && gp.buf != memmodel.NoBuffer})
+			Buffered: !s.locked && gp.buffered})
 	}
-	e := Event{ID: eventID(q, i), Step: st, Fence: s.fence, Locked: s.locked && gp.buf != memmodel.NoBuffer}
+	e := Event{ID: eventID(q, i), Step: st, Fence: s.fence, Locked: s.locked && gp.buffered}
 	for _, r := range s.reads {
 		e.Reads = append(e.Reads, Read{Loc: gp.locs[r.loc].name,
 			Value: gp.formatValue(g.value(r.rf, r.loc, init)), From: name(r.rf)})

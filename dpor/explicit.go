@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/cubew/cubew/internal/limit"
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -37,7 +36,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	}
 	x := &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
 		ctx: ctx, visited: map[string]int32{}, onState: onState,
-		res: &Result{N: opts.N, Model: opts.Model.Name()}}
+		res: &Result{N: opts.N, Model: p.mm.Name()}}
 	if err := x.run(); err != nil {
 		return nil, err
 	}
@@ -122,7 +121,7 @@ func (x *explorer) cut() {
 
 // prepare gives an initial state its empty buffers and step counters.
 func (x *explorer) prepare(st *state) {
-	if x.p.buf != memmodel.NoBuffer {
+	if x.p.buffered {
 		st.bufs = make([][]group, x.p.n)
 	}
 	if x.opts.MaxSteps > 0 {

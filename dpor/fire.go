@@ -3,8 +3,6 @@ package dpor
 import (
 	"fmt"
 	"slices"
-
-	"github.com/cubew/cubew/memmodel"
 )
 
 // outcome is one way a step fires: the instance, the values of its
@@ -144,11 +142,10 @@ func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite)
 	gp := x.gp
 	o := outcome{inst: ii, local: local}
 	copied := false
-	pso := gp.mm.Buffering() == memmodel.ProcessLocationFIFO && gp.buf != memmodel.NoBuffer
 	for _, w := range ws {
 		switch {
 		case gp.mem[w.loc]:
-			if in.locked && pso && !slices.Contains(o.drain, w.loc) {
+			if in.locked && gp.buffered && !gp.mm.LockedDrains(false) && !slices.Contains(o.drain, w.loc) {
 				o.drain = append(o.drain, w.loc)
 			}
 			if w.keep {

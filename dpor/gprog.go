@@ -14,7 +14,6 @@ import (
 // fire. Read-only during the search.
 type gprog struct {
 	*program
-	mm      memmodel.Model
 	k       int      // steps per thread
 	threads int      // n+1: thread 0 fires parameterless transitions
 	mem     []bool   // mem[l]: location l is shared memory (reads and writes are events)
@@ -55,7 +54,7 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 	if err != nil {
 		return nil, err
 	}
-	g := &gprog{program: p, mm: mm, k: k, threads: n + 1}
+	g := &gprog{program: p, k: k, threads: n + 1}
 	g.mem = make([]bool, len(p.locs))
 	g.owner = make([]int, len(p.locs))
 	g.lslot = make([]int, len(p.locs))

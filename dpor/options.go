@@ -9,13 +9,14 @@ import (
 )
 
 // Options configures a run on one instance of a model. The zero value
-// means one process under SC, with no bounds.
+// means one process under the default model, with no bounds.
 type Options struct {
 	// N is the number of processes, numbered 1..N (#k is process k). It
 	// must be at least 1 and at most the model's number_procs, if any. 0
 	// means 1.
 	N int
-	// Model is the memory model (memmodel.SC, TSO or PSO); nil means SC.
+	// Model is the memory model; nil means memmodel.Default: TSO for a
+	// model with weak declarations, SC otherwise.
 	// Only locations the checker marked weak are buffered, so a model
 	// checked with syntax.CheckOptions{SC: true} runs as SC under any model.
 	Model memmodel.Model
@@ -79,14 +80,11 @@ type Result struct {
 	Execution *Execution
 }
 
-// withDefaults returns o with the defaults of N (1) and Model (SC) filled
-// in.
+// withDefaults returns o with the default of N (1) filled in (compile
+// fills in the model).
 func (o Options) withDefaults() Options {
 	if o.N == 0 {
 		o.N = 1
-	}
-	if o.Model == nil {
-		o.Model = memmodel.SC
 	}
 	return o
 }

@@ -3,8 +3,6 @@ package dpor
 import (
 	"encoding/binary"
 	"slices"
-
-	"github.com/cubew/cubew/memmodel"
 )
 
 // write is one pending write of a store buffer.
@@ -65,7 +63,7 @@ func (p *program) flushable(st *state, q int) []int {
 	if len(b) == 0 {
 		return nil
 	}
-	if p.buf == memmodel.ProcessFIFO {
+	if p.mm.FlushesGroups() {
 		return []int{0}
 	}
 	var out []int

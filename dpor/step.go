@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -68,7 +67,7 @@ func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
 				ns.vals[w.loc] = w.val
 			}
 			b := slices.Delete(slices.Clone(st.bufs[q-1]), k, k+1)
-			if s.p.buf == memmodel.ProcessLocationFIFO {
+			if !s.p.mm.FlushesGroups() {
 				b = canonPSO(b)
 			}
 			ns.bufs[q-1] = b
@@ -101,7 +100,7 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	buffered := st.bufs != nil
 	// fence() and, under TSO, locked transitions wait for an empty buffer.
 	locked := buffered && t.readsWeak && t.writesWeak
-	if buffered && (t.fence || locked && p.buf == memmodel.ProcessFIFO) && pending(st, actor, -1) > 0 {
+	if buffered && (t.fence || locked && p.mm.LockedDrains(false)) && pending(st, actor, -1) > 0 {
 		return true, nil
 	}
 	ev := &s.ev
@@ -162,7 +161,7 @@ func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool
 		slices.SortFunc(g, func(a, b write) int { return int(a.loc) - int(b.loc) })
 		if m := s.opts.MaxBuffer; m > 0 {
 			full := false
-			if p.buf == memmodel.ProcessFIFO {
+			if p.mm.FlushesGroups() {
 				full = pending(st, actor, -1)+len(g) > m
 			} else {
 				for _, w := range g {
@@ -175,7 +174,7 @@ func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool
 			}
 		}
 		b := append(slices.Clip(st.bufs[actor-1]), g)
-		if p.buf == memmodel.ProcessLocationFIFO {
+		if !p.mm.FlushesGroups() {
 			b = canonPSO(b)
 		}
 		ns.bufs[actor-1] = b

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -111,7 +110,7 @@ func (cw *cwriter) thread(q int, gs []*grounded) {
 
 // transition writes the body of one transition instance.
 func (cw *cwriter) transition(g *grounded) {
-	locked := g.locked || cw.in.buf == memmodel.NoBuffer
+	locked := g.locked || !cw.in.buffered
 	unlock := ""
 	if locked {
 		cw.printf("\t\t\tLOCK();\n")

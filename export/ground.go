@@ -153,13 +153,13 @@ func (in *instance) transitions(tg *target) ([]*grounded, error) {
 				actorIdx = k
 			}
 		}
-		if in.buf != 0 && actorIdx < 0 && (sh.readsWeak || sh.writesWeak || sh.fence) {
+		if in.buffered && actorIdx < 0 && (sh.readsWeak || sh.writesWeak || sh.fence) {
 			errs.Add(t.Pos, "transition %s accesses weak memory but marks no acting process", t.Name)
 			continue
 		}
 		forTuples(in.n, len(t.Params), true, nil, func(procs []int) {
-			g := &grounded{t: t, procs: append([]int(nil), procs...), fence: sh.fence && in.buf != 0,
-				locked: in.buf != 0 && sh.readsWeak && sh.writesWeak}
+			g := &grounded{t: t, procs: append([]int(nil), procs...), fence: sh.fence && in.buffered,
+				locked: in.buffered && sh.readsWeak && sh.writesWeak}
 			if actorIdx >= 0 {
 				g.actor = procs[actorIdx]
 			}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -14,16 +13,19 @@ import (
 // declaration order (cell (q1..qk) of a symbol at base + Σ (qi-1)·N^(k-i)),
 // as package dpor lays them out.
 type instance struct {
-	m        *syntax.Model
-	n        int
-	buf      memmodel.Buffering // NoBuffer when no location is weak
-	syms     map[string]*symbol
-	locs     []location
-	cons     map[string]int // constructor -> its index in its type
-	ints     []int64        // the integer literals of init, sorted
-	other    int64          // the value standing for "any other" int
-	freeInts bool           // some int or abstract location starts at other
-	initial  [][]int64      // per location, the initial values to try
+	m *syntax.Model
+	n int
+	// buffered: some location is weak under a model with store buffers;
+	// perLocation: those buffers flush one location's oldest write at a
+	// time (PSO), not the process's oldest write group (TSO).
+	buffered, perLocation bool
+	syms                  map[string]*symbol
+	locs                  []location
+	cons                  map[string]int // constructor -> its index in its type
+	ints                  []int64        // the integer literals of init, sorted
+	other                 int64          // the value standing for "any other" int
+	freeInts              bool           // some int or abstract location starts at other
+	initial               [][]int64      // per location, the initial values to try
 }
 
 // symbol is the layout of a variable, array or constant.
@@ -52,7 +54,7 @@ func newInstance(m *syntax.Model, opts Options) (*instance, error) {
 	if m.Init == nil {
 		return nil, fmt.Errorf("export: the model has no init")
 	}
-	in := &instance{m: m, n: opts.N, buf: memmodel.NoBuffer, syms: map[string]*symbol{}, cons: map[string]int{}}
+	in := &instance{m: m, n: opts.N, syms: map[string]*symbol{}, cons: map[string]int{}}
 	var errs syntax.ErrorList
 	for _, t := range m.Types {
 		for i, c := range t.Constructors {
@@ -68,9 +70,9 @@ func newInstance(m *syntax.Model, opts Options) (*instance, error) {
 			errs.Add(d.Pos, "%s has type real, which the exports do not support", d.Name)
 			continue
 		}
-		sym := &symbol{s: s, base: len(in.locs), weak: s.Weak && s.Class != syntax.SymConst && opts.Model.Buffering() != memmodel.NoBuffer}
+		sym := &symbol{s: s, base: len(in.locs), weak: s.Weak && s.Class != syntax.SymConst && opts.Model.Buffered()}
 		if sym.weak {
-			in.buf = opts.Model.Buffering()
+			in.buffered, in.perLocation = true, !opts.Model.FlushesGroups()
 		}
 		in.syms[d.Name] = sym
 		in.layout(sym)

@@ -70,7 +70,7 @@ func (lw *lower) formula(f syntax.Formula) string {
 	case *syntax.Compare:
 		return lw.compare(f)
 	case *syntax.Fence:
-		if lw.in.buf == 0 || lw.reader == 0 {
+		if !lw.in.buffered || lw.reader == 0 {
 			return "1"
 		}
 		return lw.tg.fence(lw.reader)

@@ -12,7 +12,7 @@ import (
 type Options struct {
 	// N is the number of processes (at least 1, at most number_procs).
 	N int
-	// Model is the memory model: memmodel.SC, TSO or PSO.
+	// Model is the memory model (sc, tso or pso).
 	Model memmodel.Model
 	// MaxSteps bounds the transitions each process fires, counted as
 	// dpor counts them (the acting process, else the first parameter, else

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
@@ -15,7 +14,7 @@ import (
 // for SPIN (package doc, docs/compare.md). Constructs the exports do not
 // support (real values, invariants) are reported as a syntax.ErrorList.
 func Promela(w io.Writer, m *syntax.Model, opts Options) error {
-	if opts.Model != nil && opts.Model.Buffering() != memmodel.NoBuffer && opts.MaxBuffer == 0 && m.Weak {
+	if opts.Model != nil && opts.Model.Buffered() && opts.MaxBuffer == 0 && m.Weak {
 		return fmt.Errorf("export: a Promela model under %s needs a store buffer capacity (--max-buffer)", opts.Model.Name())
 	}
 	pw := &promela{opts: opts}
@@ -62,7 +61,7 @@ func (pw *promela) printf(format string, args ...any) { fmt.Fprintf(pw.w, format
 
 // capacity is the number of entries of one process's buffer arrays.
 func (pw *promela) capacity() int {
-	if pw.in.buf == memmodel.ProcessLocationFIFO {
+	if pw.in.perLocation {
 		weak := 0
 		for _, l := range pw.in.locs {
 			if l.sym.weak {
@@ -85,7 +84,7 @@ func (pw *promela) read(q, l int) string {
 func (pw *promela) declarations(gs []*grounded) {
 	in := pw.in
 	pw.printf("\nint mem[NLOC];\nbool started;\n")
-	if in.buf != memmodel.NoBuffer {
+	if in.buffered {
 		pw.printf("\n/* Store buffers: process b's pending writes are entries b*CAP .. b*CAP+blen[b]-1,\n")
 		pw.printf("   oldest first (location, value, last write of its group); pend and own count\n")
 		pw.printf("   b's pending writes per location and hold the newest one. */\n")
@@ -95,7 +94,7 @@ func (pw *promela) declarations(gs []*grounded) {
 		pw.printf("hidden int cw_i, cw_j, cw_n, cw_ok;\n")
 		pw.printf("#define rd(b, l) (pend[(b)*NLOC+(l)] > 0 -> own[(b)*NLOC+(l)] : mem[l])\n")
 		pw.printf("%s", promelaBufferInlines)
-		if in.buf == memmodel.ProcessLocationFIFO {
+		if in.perLocation {
 			pw.printf("%s", promelaPSOFlush)
 		} else {
 			pw.printf("%s", promelaTSOFlush)
@@ -157,7 +156,7 @@ func (pw *promela) process(q int, gs []*grounded) {
 			choices = max(choices, len(g.choices))
 		}
 	}
-	flush := q > 0 && pw.in.buf != memmodel.NoBuffer
+	flush := q > 0 && pw.in.buffered
 	if len(mine) == 0 && !flush {
 		return
 	}
@@ -169,7 +168,7 @@ func (pw *promela) process(q int, gs []*grounded) {
 	for k := range choices {
 		pw.printf("\tint n%d;\n", k)
 	}
-	if flush && pw.in.buf == memmodel.ProcessLocationFIFO {
+	if flush && pw.in.perLocation {
 		pw.printf("\t%s fk;\n", counter(pw.capacity()))
 	}
 	pw.printf("\tstarted;\nend:\tdo\n")
@@ -178,7 +177,7 @@ func (pw *promela) process(q int, gs []*grounded) {
 	}
 	if flush {
 		b := q - 1
-		if pw.in.buf == memmodel.ProcessLocationFIFO {
+		if pw.in.perLocation {
 			pw.printf("\t:: atomic { blen[%d] > 0 -> fk = 0; do :: fk + 1 < blen[%d] -> fk++ :: break od; d_step { flush_pso(%d, fk); fk = 0 } } /* flush */\n", b, b, b)
 		} else {
 			pw.printf("\t:: d_step { blen[%d] > 0 -> flush_tso(%d) } /* flush */\n", b, b)
@@ -196,7 +195,7 @@ func (pw *promela) transition(g *grounded) {
 	if pw.opts.MaxSteps > 0 {
 		conds = append(conds, fmt.Sprintf("steps[%d] < %d", g.slot, pw.opts.MaxSteps))
 	}
-	if g.fence || g.locked && in.buf == memmodel.ProcessFIFO {
+	if g.fence || g.locked && in.buffered && !in.perLocation {
 		conds = append(conds, fmt.Sprintf("blen[%d] == 0", b))
 	}
 	var size []string
@@ -206,10 +205,10 @@ func (pw *promela) transition(g *grounded) {
 		}
 		pend := fmt.Sprintf("pend[%d*NLOC+L_%s]", b, in.locs[w.loc].ident)
 		switch {
-		case g.locked && in.buf == memmodel.ProcessLocationFIFO:
+		case g.locked && in.perLocation:
 			conds = append(conds, or(not(w.cond), pend+" == 0"))
 		case g.locked:
-		case in.buf == memmodel.ProcessLocationFIFO:
+		case in.perLocation:
 			conds = append(conds, or(not(w.cond), pend+" < BUFMAX"))
 		default:
 			size = append(size, foldIte(w.cond, "1", "0", promelaIte))

@@ -63,7 +63,7 @@ func reorderedSteps(m *syntax.Model, w *dpor.Witness, mm memmodel.Model) (narrow
 			wide = append(wide, st.Index)
 			reads := slices.ContainsFunc(st.Reads, func(r dpor.ReadEvent) bool { return weakLoc(m, r.Loc) })
 			writes := slices.ContainsFunc(st.Writes, func(x dpor.Write) bool { return weakLoc(m, x.Loc) })
-			if reads || writes && mm.Buffering() == memmodel.ProcessLocationFIFO {
+			if reads || writes && !mm.FlushesGroups() {
 				narrow = append(narrow, st.Index)
 			}
 		}

@@ -136,7 +136,7 @@ type Result struct {
 // without any one of its fences some replayed counterexample still runs.
 func Synthesize(ctx context.Context, name string, src []byte, opts Options) (*Result, error) {
 	if opts.Model == nil {
-		opts.Model = memmodel.TSO
+		opts.Model = memmodel.Default(true) // tso
 	}
 	opts.MaxChecks = cmpOr(opts.MaxChecks, DefaultMaxChecks)
 	opts.MaxSets = cmpOr(opts.MaxSets, DefaultMaxSets)
@@ -195,7 +195,7 @@ func (s *synth) run() error {
 		s.res.Outcome, s.res.Reason = Unproved, "the model as written: "+first.Reason
 		return nil
 	}
-	sc, err := s.check(nil, memmodel.SC)
+	sc, err := s.check(nil, memmodel.Default(false)) // sequential consistency
 	if err != nil {
 		return err
 	}
@@ -318,7 +318,7 @@ func indexes(ps []Position) []int {
 // positions, under mm, and records it (with its conflict when UNSAFE
 // under the weak model).
 func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
-	m, err := s.fenced(fences, mm == memmodel.SC)
+	m, err := s.fenced(fences, !mm.Buffered())
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +335,7 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 	}
 	c := Check{Number: len(s.res.Checks) + 1, Model: mm.Name(), Fences: s.positions(fences), Verdict: res.Verdict,
 		Reason: res.Reason, Nodes: res.Stats.Nodes, Result: res}
-	if res.Verdict == translate.Unsafe && mm != memmodel.SC {
+	if res.Verdict == translate.Unsafe && mm.Buffered() {
 		conflict, err := s.conflict(fences, m, res)
 		if err != nil {
 			return nil, err

@@ -18,16 +18,6 @@ func (a Access) String() string {
 	return "R"
 }
 
-// Buffering says how a model delays writes operationally.
-type Buffering uint8
-
-// The buffering disciplines.
-const (
-	NoBuffer            Buffering = iota // SC: writes go to memory at once
-	ProcessFIFO                          // TSO: one FIFO of write groups per process
-	ProcessLocationFIFO                  // PSO: one FIFO per process and location
-)
-
 // Model is a memory model. Implementations are stateless values.
 type Model interface {
 	// Name is the lower-case name used on the command line: sc, tso, pso.
@@ -38,8 +28,25 @@ type Model interface {
 	// A process always reads its own latest write: that is a reads-from
 	// rule, not an ordering.
 	Preserved(a, b Access, sameLoc bool) bool
-	// Buffering tells how the operational semantics delays writes.
-	Buffering() Buffering
+	// Buffered reports whether a process's writes wait in a store buffer
+	// before they reach memory (TSO, PSO); false: writes go to memory at
+	// once and every read reads memory (SC).
+	Buffered() bool
+	// LockedDrains reports whether a locked transition (one that reads and
+	// writes weak memory: it writes memory directly) waits until an
+	// earlier buffered write of its process has reached memory; sameLoc
+	// tells whether that write is to a location the transition writes.
+	// TSO drains the whole buffer, PSO the locations written.
+	LockedDrains(sameLoc bool) bool
+	// FlushesGroups reports the unit of a flush: true, the oldest group of
+	// writes of a process's one FIFO buffer (TSO: a transition's writes
+	// stay together); false, the oldest write of one location, each
+	// process having one FIFO per location (PSO).
+	FlushesGroups() bool
+	// FenceOrders reports whether fence() orders a's access of its
+	// process, before the fence, before b's, after it: every model's
+	// fence is full (an mfence).
+	FenceOrders(a, b Access) bool
 }
 
 type sc struct{}
@@ -55,11 +62,23 @@ var (
 
 func (sc) Name() string                       { return "sc" }
 func (sc) Preserved(_, _ Access, _ bool) bool { return true }
-func (sc) Buffering() Buffering               { return NoBuffer }
+func (sc) Buffered() bool                     { return false }
+func (sc) LockedDrains(bool) bool             { return true }
+func (sc) FlushesGroups() bool                { return true }
+func (sc) FenceOrders(_, _ Access) bool       { return true }
 func (tso) Name() string                      { return "tso" }
-func (tso) Buffering() Buffering              { return ProcessFIFO }
+func (tso) Buffered() bool                    { return true }
+func (tso) LockedDrains(bool) bool            { return true }
+func (tso) FlushesGroups() bool               { return true }
+func (tso) FenceOrders(_, _ Access) bool      { return true }
 func (pso) Name() string                      { return "pso" }
-func (pso) Buffering() Buffering              { return ProcessLocationFIFO }
+func (pso) Buffered() bool                    { return true }
+func (pso) FlushesGroups() bool               { return false }
+func (pso) FenceOrders(_, _ Access) bool      { return true }
+
+// PSO drains, before a locked transition, only the buffers of the
+// locations it writes.
+func (pso) LockedDrains(sameLoc bool) bool { return sameLoc }
 
 // TSO drops every write→read pair, also on one location: a read may take
 // its value from the process's own buffered write (rfi) before that write
@@ -84,6 +103,24 @@ func (pso) Preserved(a, b Access, sameLoc bool) bool {
 // known from the order of generation.
 func WritesInProgramOrder(m Model) bool {
 	return m.Preserved(Write, Write, false)
+}
+
+// Default returns the model used when none is chosen: TSO for a model
+// that declares weak variables, SC otherwise (the command line's default
+// too).
+func Default(weak bool) Model {
+	if weak {
+		return TSO
+	}
+	return SC
+}
+
+// Or returns m, or Default(weak) when m is nil.
+func Or(m Model, weak bool) Model {
+	if m == nil {
+		return Default(weak)
+	}
+	return m
 }
 
 // Names lists the models in the order the command line shows them.

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/translate"
 )
 
 // BenchmarkCorpus checks every corpus file that has a reference verdict
@@ -45,6 +47,30 @@ func BenchmarkCorpus(b *testing.B) {
 			b.ReportMetric(float64(e.OriginalNodes), "orig-nodes")
 			b.ReportMetric(e.OriginalSeconds, "orig-s")
 			b.ReportMetric(e.OriginalSeconds/perOp, "speedup")
+		})
+	}
+}
+
+// BenchmarkDekkerPSO checks dekker_2 and dekker_2b under pso (SAFE, the
+// slowest weak corpus files pso decides: too slow for TestCorpusPSO) and
+// reports the visited nodes.
+func BenchmarkDekkerPSO(b *testing.B) {
+	dir, _ := corpusEntries(b)
+	for _, name := range []string{"dekker_2", "dekker_2b"} {
+		b.Run(name, func(b *testing.B) {
+			sys := load(b, filepath.Join(dir, "cubicle-w/cubtso", name+".cub"), false)
+			var res *reach.Result
+			var err error
+			for b.Loop() {
+				res, err = reach.Check(context.Background(), sys, reach.Options{Model: memmodel.PSO, NewSolver: newSolver, AssumeInvariants: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if res.Verdict != translate.Safe {
+				b.Fatalf("verdict %s, want safe", res.Verdict)
+			}
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
 		})
 	}
 }

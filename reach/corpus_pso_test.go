@@ -18,11 +18,8 @@ import (
 // search under pso does not finish within the budget of TestCorpusPSO
 // (thousands of nodes): they are not run.
 var slowUnderPSO = map[string]string{
-	"cubicle-w/cubtso/dekker_2.cub":   "about 4000 nodes, 30 s under pso",
-	"cubicle-w/cubtso/dekker_2b.cub":  "about 4000 nodes, 30 s under pso",
-	"cubicle-w/cubtso/moesi_N.cub":    "no answer in 30 s under pso (bounded n=2 SAFE)",
-	"cubicle-w/cubtso/msi_N.cub":      "no answer in 30 s under pso (bounded n=2 SAFE)",
-	"cubicle-w/cubtso/spinlock_N.cub": "no answer in 30 s under pso (bounded n=2, 3 SAFE)",
+	"cubicle-w/cubtso/dekker_2.cub":  "about 5600 nodes, 30 s under pso",
+	"cubicle-w/cubtso/dekker_2b.cub": "about 5600 nodes, 30 s under pso",
 }
 
 // psoImprecise lists the files whose pso counterexample does not replay on
@@ -39,7 +36,7 @@ var psoImprecise = map[string]string{
 
 // TestCorpusPSO checks the weak corpus files that tso decides quickly
 // under pso, which allows more executions than tso: each is decided within
-// corpusMaxNodes (every one needs at most 161), never SAFE where tso is
+// corpusMaxNodes (every one needs at most 348), never SAFE where tso is
 // UNSAFE, and an UNSAFE answer's counterexample replays on the bounded
 // engine (but for the files of psoImprecise).
 func TestCorpusPSO(t *testing.T) {

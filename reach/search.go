@@ -28,7 +28,8 @@ const (
 // Options configure a search. The zero value is a breadth-first search
 // without limits; NewSolver is required.
 type Options struct {
-	// Model is the memory model of weak variables; nil means TSO. Models
+	// Model is the memory model of weak variables; nil means
+	// memmodel.Default (TSO when the model declares weak variables). Models
 	// checked with syntax.CheckOptions{SC: true} have no weak variables.
 	Model     memmodel.Model
 	Strategy  Strategy
@@ -210,9 +211,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	}
 	s := opts.NewSolver()
 	defer s.Close()
-	if opts.Model == nil {
-		opts.Model = memmodel.TSO
-	}
+	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
 	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now(), bad: map[string]bool{}}
 	res, err := e.runRestarting(ctx)
 	if res != nil {

@@ -51,11 +51,23 @@ import (
 
 // weakTransition reports whether t touches weak memory or fences.
 func weakTransition(t *translate.Transition) bool {
-	if t.Fence {
-		return true
-	}
+	return t.Fence || writesWeak(t) || readsWeak(t)
+}
+
+// writesWeak reports whether t updates a weak location.
+func writesWeak(t *translate.Transition) bool {
 	for _, u := range t.Updates {
-		if u.Sym.Weak || termsRead(u) {
+		if u.Sym.Weak {
+			return true
+		}
+	}
+	return false
+}
+
+// readsWeak reports whether t's guard or updates read a weak location.
+func readsWeak(t *translate.Transition) bool {
+	for _, u := range t.Updates {
+		if termsRead(u) {
 			return true
 		}
 	}
@@ -376,8 +388,10 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 	sameLoc := x.SameLoc(y)
 	if y.Proc == x.Proc {
 		switch {
-		case x.Kind == translate.Fence, y.Kind == translate.Fence:
-			return true
+		case x.Kind == translate.Fence:
+			return st.mm.FenceOrders(memmodel.Write, access(y))
+		case y.Kind == translate.Fence:
+			return st.mm.FenceOrders(access(x), memmodel.Read)
 		case st.mm.Preserved(access(x), access(y), sameLoc):
 			return true
 		}

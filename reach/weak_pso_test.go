@@ -201,3 +201,33 @@ func TestCollectKeepsLastWritesBeforeReadsPSO(t *testing.T) {
 		require.Equal(t, want, pso, "pso, read of %s", loc.Name)
 	}
 }
+
+// TestSearchModelPSO: under PSO the search takes coherence from the order
+// of generation (the rules of TSO) exactly when no process can have two
+// writes to different locations pending: one weak location, or every
+// weak write in a transition that also reads weak memory.
+func TestSearchModelPSO(t *testing.T) {
+	const head = "type loc = A | B\narray PC[proc] : loc\n"
+	cases := []struct {
+		name, src string
+		inOrder   bool
+	}{
+		{"one weak variable, buffered writes", "weak var X : int\ninit (p) { X = 0 }\n" +
+			"transition t ([p]) requires { PC[p] = A } { X := 1 }\n", true},
+		{"two weak variables, locked writes only", "weak var X : int\nweak var Y : int\ninit (p) { X = 0 }\n" +
+			"transition t ([p]) requires { Y = 0 } { X := 1 }\ntransition u ([p]) requires { X = 1 } { Y := X }\n", true},
+		{"two weak variables, a buffered write", "weak var X : int\nweak var Y : int\ninit (p) { X = 0 }\n" +
+			"transition t ([p]) requires { Y = 0 } { X := 1 }\ntransition u ([p]) requires { PC[p] = A } { Y := 1 }\n", false},
+		{"a weak array, a buffered write", "weak array W[proc] : int\ninit (p) { W[p] = 0 }\n" +
+			"transition t ([p]) requires { PC[p] = A } { W[p] := 1 }\n", false},
+	}
+	for _, c := range cases {
+		m, err := syntax.ParseAndCheck("s.cub", []byte(head+c.src), syntax.CheckOptions{})
+		require.NoError(t, err, c.name)
+		sys, err := translate.Build(m)
+		require.NoError(t, err, c.name)
+		require.Equal(t, c.inOrder, memmodel.WritesInProgramOrder(searchModel(sys, memmodel.PSO)), c.name)
+		require.True(t, memmodel.WritesInProgramOrder(searchModel(sys, memmodel.TSO)), c.name)
+		require.Equal(t, "pso", searchModel(sys, memmodel.PSO).Name(), c.name)
+	}
+}

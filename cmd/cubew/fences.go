@@ -77,9 +77,9 @@ func (o *fencesOpts) run(cmd *cobra.Command, g *globalOpts, path string) error {
 	case o.maxChecks < 1 || o.maxSets < 1:
 		return withCode(exitBadInput, "fences: --max-checks and --max-sets must be at least 1")
 	}
-	mm := memmodel.TSO
-	if o.model == "pso" {
-		mm = memmodel.PSO
+	mm := memmodel.Default(true) // tso
+	if o.model != "" {
+		mm, _ = memmodel.ByName(string(o.model)) // the flag accepts known names only
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
