@@ -19,9 +19,13 @@ import (
 // Budget bounds the work of one comparison; every limit counts work, never
 // time, so a comparison is deterministic.
 type Budget struct {
-	MaxNodes  int // nodes reach.Check visits before answering UNKNOWN
-	MaxStates int // states dpor.Explicit finds on one instance before giving up
-	MaxN      int // the oracle explores the instances with 2..MaxN processes
+	MaxNodes int // nodes reach.Check visits before answering UNKNOWN
+	// MaxMatchSteps bounds reach's subsumption work (reach.Options): a
+	// search whose nodes gather many process variables spends it long
+	// before MaxNodes.
+	MaxMatchSteps int
+	MaxStates     int // states dpor.Explicit finds on one instance before giving up
+	MaxN          int // the oracle explores the instances with 2..MaxN processes
 	// MaxBuffer bounds each store buffer of the oracle (dpor.Options), so
 	// that a process looping through writes does not exhaust MaxStates; an
 	// instance the bound cut is not exhausted (Result.Bounded).
@@ -31,11 +35,11 @@ type Budget struct {
 // DefaultBudget is the budget of the tests: small models finish well
 // within it, except a few pso searches that do not converge (each node
 // then costs tens of milliseconds, so the node budget stays small).
-var DefaultBudget = Budget{MaxNodes: 500, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
+var DefaultBudget = Budget{MaxNodes: 500, MaxMatchSteps: 1 << 23, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
 
 // MutantBudget is the budget for the mutants of the corpus: their models
 // are larger, and most of the originals finish within a few hundred nodes.
-var MutantBudget = Budget{MaxNodes: 300, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
+var MutantBudget = Budget{MaxNodes: 300, MaxMatchSteps: 1 << 23, MaxStates: 5000, MaxN: 3, MaxBuffer: 2}
 
 // Case is one model to compare under one memory model.
 type Case struct {
@@ -59,7 +63,7 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	if err != nil {
 		return o.fail("translate: %v", err)
 	}
-	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, NewSolver: newSolver})
+	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: newSolver})
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}

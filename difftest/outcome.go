@@ -17,7 +17,7 @@ const (
 	ClassAgreeSafe       Class = iota // reach SAFE, the oracle exhausted every instance
 	ClassAgreeUnsafe                  // reach UNSAFE with a replaying trace, the oracle reached unsafe
 	ClassUnsafeMoreProcs              // reach UNSAFE, replays, with more processes than the oracle explored
-	ClassReachBudget                  // reach UNKNOWN at its node budget
+	ClassReachBudget                  // reach UNKNOWN at its node or matching budget
 	ClassExplicitBudget               // the oracle ran out of states on an instance that mattered
 	ClassSpuriousPSO                  // reach found a counterexample under pso that does not replay (expected today)
 	ClassSpuriousForall               // reach found a counterexample through a forall_other guard that does not replay (reach over-approximates forall_other, as Cubicle does)

@@ -74,3 +74,19 @@ func TestMatcherGivesUp(t *testing.T) {
 }
 
 func z3Solver() smt.Solver { return z3.New() }
+
+// TestMatchStepsBoundTheSearch: under DFS the ticket lock's nodes gather
+// a process variable per step; MaxMatchSteps ends the search with UNKNOWN
+// and its reason long before the node limit, at the same node whatever
+// the machine.
+func TestMatchStepsBoundTheSearch(t *testing.T) {
+	opts := Options{NewSolver: z3Solver, Strategy: DFS, MaxNodes: 50, MaxMatchSteps: 1 << 21}
+	res, err := Check(context.Background(), ticketSystem(t), opts)
+	require.NoError(t, err)
+	require.Equal(t, translate.Unknown, res.Verdict)
+	require.Equal(t, "matching budget of 2097152 steps reached", res.Reason)
+	require.Less(t, res.Stats.Nodes, 50)
+	again, err := Check(context.Background(), ticketSystem(t), opts)
+	require.NoError(t, err)
+	require.Equal(t, res.Stats.Nodes, again.Stats.Nodes, "the budget counts steps, not time")
+}

@@ -31,10 +31,16 @@ type Options struct {
 	// Model is the memory model of weak variables; nil means
 	// memmodel.Default (TSO when the model declares weak variables). Models
 	// checked with syntax.CheckOptions{SC: true} have no weak variables.
-	Model     memmodel.Model
-	Strategy  Strategy
-	MaxNodes  int               // visited nodes before giving up (0: no limit)
-	NewSolver func() smt.Solver // the solver of the search; closed at the end
+	Model    memmodel.Model
+	Strategy Strategy
+	MaxNodes int // visited nodes before giving up (0: no limit)
+	// MaxMatchSteps bounds the renamings the subsumption checks of the
+	// whole search try before it gives up (0: no limit). Nodes with many
+	// process variables have factorially many; unlike MaxNodes, this bounds
+	// the work of such searches too, and unlike a time limit it gives the
+	// same answer on any machine.
+	MaxMatchSteps int
+	NewSolver     func() smt.Solver // the solver of the search; closed at the end
 	// Progress, when set, is called after each visited node.
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
@@ -243,6 +249,7 @@ type engine struct {
 	start      time.Time
 	ctx        context.Context // of the run, polled in long loops
 	budget     int             // the matchers' steps left for the popped node
+	matched    int             // the matchers' steps of the nodes popped before
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
 }
@@ -257,6 +264,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	e.graph, e.spurious = nil, nil
+	e.budget, e.matched = matchBudget, 0
 	var queue, postponed []*node
 	// Invariants first: a proved one, visited early, prunes the nodes it
 	// covers as an assumed one does.
@@ -287,6 +295,10 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		}
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil
+		}
+		e.matched += matchBudget - e.budget
+		if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
+			return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
 		}
 		e.budget = matchBudget
 		if n.deletedAncestor() {
