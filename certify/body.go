@@ -92,7 +92,7 @@ func (p *printer) initFacts() (decls, facts []string) {
 			facts = append(facts, t)
 		}
 		facts = append(facts, forallFut("pre."+futName, forallLoc(l, func(c []string) string {
-			return "(=> " + unsatAt(quote("pre."+unsatName(l)), "f", c) + " (and (= " + val(l, "f", c) + " " + cell(quote("mem."+l.Name), c) + ")" +
+			return "(=> " + unsatAt(quote("pre."+unsatName(l)), "f", c) + " (and (= " + rval(l, "f", c) + " " + cell(quote("mem."+l.Name), c) + ")" +
 				" (forall ((g Ev)) (=> (and (select pre." + futName + " g) (not (= g f)) " + wr(l, "g", c) + ") (ghb f g)))))"
 		})))
 	}

@@ -99,14 +99,14 @@ func (e env) term(t *translate.Term, real bool) string {
 		for i, p := range t.Args {
 			args[i] = e.proc(p)
 		}
-		return val(t.Sym, e.read, args)
+		return rval(t.Sym, e.read, args)
 	case translate.KVal:
 		ev := e.events[int(t.P-translate.EventBase)]
 		args := make([]string, len(ev.Index))
 		for i, p := range ev.Index {
 			args[i] = e.proc(p)
 		}
-		return val(t.Sym, eventName(int(t.P-translate.EventBase)), args)
+		return rval(t.Sym, eventName(int(t.P-translate.EventBase)), args)
 	case translate.KLin:
 		var parts []string
 		if t.Base != nil {

@@ -75,12 +75,13 @@ func (w *weakModel) declarations() string {
 ; acyclic; ghb_equal events happen at one instant
 (define-fun ghb ((a Ev) (b Ev)) Bool (< (ev.time a) (ev.time b)))
 (define-fun ghb_equal ((a Ev) (b Ev)) Bool (= (ev.time a) (ev.time b)))
-; per weak location: the cells an event reads and writes, and their values
+; per weak location: the cells an event reads and writes, the values it
+; reads and the values it writes
 `)
 	for _, l := range w.locs {
 		dom := "Ev" + strings.Repeat(" Proc", l.Arity)
-		fmt.Fprintf(&b, "(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) %s)\n",
-			quote("rd."+l.Name), dom, quote("wr."+l.Name), dom, quote("val."+l.Name), dom, sortOf(l.Type))
+		fmt.Fprintf(&b, "(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) %s)\n(declare-fun %s (%s) %s)\n",
+			quote("rd."+l.Name), dom, quote("wr."+l.Name), dom, quote("rval."+l.Name), dom, sortOf(l.Type), quote("wval."+l.Name), dom, sortOf(l.Type))
 	}
 	return b.String()
 }
@@ -113,8 +114,14 @@ func wr(l *syntax.Symbol, ev string, cell []string) string {
 	return app(quote("wr."+l.Name), append([]string{ev}, cell...)...)
 }
 
-func val(l *syntax.Symbol, ev string, cell []string) string {
-	return app(quote("val."+l.Name), append([]string{ev}, cell...)...)
+// rval is the value event ev reads in a cell of l, wval the value it
+// writes there (a locked step does both).
+func rval(l *syntax.Symbol, ev string, cell []string) string {
+	return app(quote("rval."+l.Name), append([]string{ev}, cell...)...)
+}
+
+func wval(l *syntax.Symbol, ev string, cell []string) string {
+	return app(quote("wval."+l.Name), append([]string{ev}, cell...)...)
 }
 
 // unsatAt says that ev's read of the cell is in the set unsat.
@@ -147,7 +154,7 @@ func (w *weakModel) typed() []string {
 			continue
 		}
 		out = append(out, forallFut(futName, forallLoc(l, func(c []string) string {
-			return "(=> " + unsatAt(quote(unsatName(l)), "f", c) + " (is_proc " + val(l, "f", c) + "))"
+			return "(=> " + unsatAt(quote(unsatName(l)), "f", c) + " (is_proc " + rval(l, "f", c) + "))"
 		})))
 	}
 	return out
@@ -166,7 +173,7 @@ func (w *weakModel) dom() []string {
 			var ors []string
 			for _, k := range l.Type.Constructors {
 				if sub[k] {
-					ors = append(ors, "(= "+val(l, "f", c)+" "+ctor(k)+")")
+					ors = append(ors, "(= "+rval(l, "f", c)+" "+ctor(k)+")")
 				}
 			}
 			return "(=> " + unsatAt(quote(unsatName(l)), "f", c) + " " + or(ors...) + ")"

@@ -221,14 +221,14 @@ func letCell(c []string, body string) string {
 func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 	l, real := u.Sym, u.Sym.Type.Kind == syntax.TReal
 	if u.NIdx == 0 {
-		return "(= " + val(l, st.w, nil) + " " + e.term(u.Default, real) + ")", nil
+		return "(= " + wval(l, st.w, nil) + " " + e.term(u.Default, real) + ")", nil
 	}
 	if u.Cell != nil && len(u.Branches) == 1 && u.Default == nil {
 		idx := make([]string, len(u.Cell))
 		for i, p := range u.Cell {
 			idx[i] = e.proc(p)
 		}
-		return "(= " + val(l, st.w, idx) + " " + e.term(u.Branches[0].Value, real) + ")", nil
+		return "(= " + wval(l, st.w, idx) + " " + e.term(u.Branches[0].Value, real) + ")", nil
 	}
 	vars, binds := cellVars("j", u.NIdx)
 	self := func(t *translate.Term) bool {
@@ -242,7 +242,7 @@ func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 		}
 		return true
 	}
-	v := val(l, st.w, vars)
+	v := wval(l, st.w, vars)
 	if u.Default != nil {
 		if self(u.Default) {
 			return "", fmt.Errorf("a case update of weak array %s keeps some cells (not supported)", l.Name)
@@ -256,7 +256,7 @@ func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 		}
 		v = "(ite " + e.dnf(br.Cond) + " " + e.term(br.Value, real) + " " + v + ")"
 	}
-	return "(forall (" + binds + ") (=> " + wr(l, st.w, vars) + " (= " + val(l, st.w, vars) + " " + v + ")))", nil
+	return "(forall (" + binds + ") (=> " + wr(l, st.w, vars) + " (= " + wval(l, st.w, vars) + " " + v + ")))", nil
 }
 
 // order lists what orders event id before an event f of a later step:
@@ -321,7 +321,7 @@ func (st *weakStep) readsFrom(l *syntax.Symbol, c []string) string {
 	if st.writes[l] == nil {
 		return "(= " + before + " " + after + ")"
 	}
-	same := "(= " + val(l, "f", c) + " " + val(l, st.w, c) + ")"
+	same := "(= " + rval(l, "f", c) + " " + wval(l, st.w, c) + ")"
 	reads := "(and (not " + before + ") " + same + ")"
 	external := "(or (and (not " + before + ") " + same + " (ghb " + st.w + " f)) (and " + before + " (ghb f " + st.w + ")))"
 	return "(and (=> (not " + after + ") (not " + before + ")) (=> " + after + " (ite " + wr(l, st.w, c) +
