@@ -2,6 +2,7 @@ package certify_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cubew/cubew/certify"
@@ -157,4 +158,14 @@ func TestWeakMutantsRejected(t *testing.T) {
 			{"t1_2 without its fence", unfenced(t, sb, "t1_2"), []string{"transition t1_2: node_1", "transition t1_2: node_3", "transition t1_2: node_6"}},
 		})
 	})
+}
+
+// TestPSORefused: the event-explicit encoding takes coherence to follow
+// issue order, which PSO does not guarantee: no certificate is written.
+func TestPSORefused(t *testing.T) {
+	c := proveUnder(t, "../examples/spin_lock.cub", memmodel.TSO)
+	c.Model = memmodel.PSO
+	var b strings.Builder
+	require.ErrorIs(t, certify.Write(&b, c), certify.ErrWeakModel)
+	require.Zero(t, b.Len(), "nothing written")
 }

@@ -161,7 +161,15 @@ func requireFeasible(t *testing.T, script string) {
 				facts = append(facts, line)
 			}
 		}
-		check += strings.Join(facts, "\n") + "(echo \"obligation " + name + " is feasible\")\n(check-sat)\n(pop 1)\n"
+		// Under a weak model, a model without later events is enough (and
+		// spares Z3 quantified facts it may answer unknown to).
+		switch {
+		case strings.Contains(g, "(declare-const post.fut "):
+			facts = append(facts, "(assert (= post.fut ((as const (Array Ev Bool)) false)))")
+		case strings.Contains(parts[0], "(declare-const pre.fut "):
+			facts = append(facts, "(assert (= pre.fut ((as const (Array Ev Bool)) false)))")
+		}
+		check += strings.Join(facts, "\n") + "\n(echo \"obligation " + name + " is feasible\")\n(check-sat)\n(pop 1)\n"
 	}
 	out, err := certify.Z3(check, z3Rlimit)
 	require.NoError(t, err)
