@@ -3,6 +3,8 @@ package certify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cubew/cubew/translate"
 )
 
 // body prints the functions of the state (Typed, Dom, the cubes, Inv,
@@ -50,6 +52,7 @@ func (p *printer) body() (string, error) {
 			fmt.Fprintf(&b, "; node %d: pre-image of node %d by %s\n", v.Node, v.Parent, v.Transition)
 		}
 		fmt.Fprintf(&b, ";   %s\n", v.Cube)
+		commentEvents(&b, v.Cube)
 		p.define(&b, name, p.exists(v.Cube, e))
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
 		p.cubes = append(p.cubes, name)
@@ -61,6 +64,7 @@ func (p *printer) body() (string, error) {
 	for i, u := range p.c.Sys.Unsafe {
 		name := fmt.Sprintf("unsafe_%d", i+1)
 		fmt.Fprintf(&b, "; unsafe property %s\n;   %s\n", u.Name, u.Cube)
+		commentEvents(&b, u.Cube)
 		p.define(&b, name, p.exists(u.Cube, e))
 		unsafes = append(unsafes, goal{name, p.apply(name, pre)})
 	}
@@ -163,4 +167,17 @@ func (p *printer) group(b *strings.Builder, name, what string, decls, facts []st
 		fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s: %s\")\n(assert %s)\n(check-sat)\n(pop 1)\n", name, g.name, g.assertion)
 	}
 	b.WriteString("(pop 1)\n")
+}
+
+// commentEvents lists the events of a weak cube and their relation in a
+// comment (e0, e1, ... as in the cube's define-fun).
+func commentEvents(b *strings.Builder, c *translate.Cube) {
+	if len(c.Events) == 0 {
+		return
+	}
+	parts := make([]string, len(c.Events))
+	for i, ev := range c.Events {
+		parts[i] = fmt.Sprintf("e%d: %s", i, ev)
+	}
+	fmt.Fprintf(b, ";   events %s; ghb %s\n", strings.Join(parts, ", "), c.Rel)
 }
