@@ -169,3 +169,11 @@ func TestPSORefused(t *testing.T) {
 	require.ErrorIs(t, certify.Write(&b, c), certify.ErrWeakModel)
 	require.Zero(t, b.Len(), "nothing written")
 }
+
+// TestKeptCellsRefused: a case update of a weak array that keeps some
+// cells is outside the encoded fragment: an error names the transition.
+func TestKeptCellsRefused(t *testing.T) {
+	c := proveUnder(t, "testdata/keep_cells.cub", memmodel.TSO)
+	var b strings.Builder
+	require.EqualError(t, certify.Write(&b, c), "transition t: a case update of weak array A keeps some cells (not supported)")
+}
