@@ -24,7 +24,8 @@ var ErrWeakModel = errors.New("certificates for weak models are written under ts
 // read from before the state (no remaining write satisfies them). Every
 // event has attributes fixed for the whole execution: its process, its
 // time (ghb is the order of times: a strict order, hence acyclic), the
-// cells it reads (rd.L) and writes (wr.L) and their values (val.L),
+// cells it reads (rd.L) and writes (wr.L), the values it reads (rval.L)
+// and writes (wval.L),
 // whether it is a fence and whether it is one of the final reads of the
 // unsafe formula.
 type weakModel struct {
