@@ -4,25 +4,34 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // body prints the functions of the state (Typed, Dom, the cubes, Inv,
 // Init, the unsafe cubes) and the obligations.
-func (p *printer) body() string {
+func (p *printer) body() (string, error) {
 	var b strings.Builder
 	e := p.env
 	var typed, doms []string
-	for _, s := range p.state {
-		if t := p.typed(s, e); t != "" {
+	for _, v := range p.state {
+		if v.sym == nil {
+			continue
+		}
+		if t := p.typed(v.sym, e); t != "" {
 			typed = append(typed, t)
 		}
 	}
 	m := p.c.Sys.Model
 	for _, name := range sortedKeys(m.Symbols) {
-		if d := dom(m.Symbols[name], e); d != "" {
-			doms = append(doms, d)
+		if s := m.Symbols[name]; !s.Weak {
+			if d := dom(s, e); d != "" {
+				doms = append(doms, d)
+			}
 		}
+	}
+	if p.weak != nil {
+		typed = append(typed, p.weak.typed()...)
+		doms = append(doms, p.weak.dom()...)
 	}
 	b.WriteString("; typed: proc-typed values are processes (assumed of every state)\n")
 	p.define(&b, "typed", and(typed...))
@@ -43,6 +52,7 @@ func (p *printer) body() string {
 			fmt.Fprintf(&b, "; node %d: pre-image of node %d by %s\n", v.Node, v.Parent, v.Transition)
 		}
 		fmt.Fprintf(&b, ";   %s\n", v.Cube)
+		commentEvents(&b, v.Cube)
 		p.define(&b, name, p.exists(v.Cube, e))
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
 		p.cubes = append(p.cubes, name)
@@ -54,17 +64,49 @@ func (p *printer) body() string {
 	for i, u := range p.c.Sys.Unsafe {
 		name := fmt.Sprintf("unsafe_%d", i+1)
 		fmt.Fprintf(&b, "; unsafe property %s\n;   %s\n", u.Name, u.Cube)
+		commentEvents(&b, u.Cube)
 		p.define(&b, name, p.exists(u.Cube, e))
 		unsafes = append(unsafes, goal{name, p.apply(name, pre)})
 	}
-	p.group(&b, "init", "the initial states satisfy inv", nil,
-		[]string{p.apply("typed", pre), p.apply("init", pre)}, p.invFails(pre))
+	decls, facts := p.initFacts()
+	p.group(&b, "init", "the initial states satisfy inv", decls, facts, p.invFails(pre))
 	for i, t := range p.c.Sys.Transitions {
-		p.transition(&b, i, t)
+		if err := p.transition(&b, i, t); err != nil {
+			return "", err
+		}
 	}
 	p.group(&b, "unsafe", "inv excludes the unsafe states", nil,
 		[]string{p.apply("typed", pre), p.apply("inv", pre)}, unsafes)
-	return b.String()
+	return b.String(), nil
+}
+
+// initFacts are the facts of the init obligations: a typed state whose
+// variables satisfy init; under a weak model, init is about the state's
+// non-weak variables and an initial memory mem.L of the weak ones, from
+// which every unsatisfied read of the execution reads, before any write
+// to its cell reaches memory (but its own step's).
+func (p *printer) initFacts() (decls, facts []string) {
+	if p.weak == nil {
+		return nil, []string{p.apply("typed", pre), p.apply("init", pre)}
+	}
+	facts = []string{p.apply("typed", pre)}
+	for _, l := range p.weak.locs {
+		decls = append(decls, fmt.Sprintf("(declare-const %s %s)", quote("mem."+l.Name), symSort(l)))
+		if t := p.typed(l, p.env.with("mem.")); t != "" {
+			facts = append(facts, t)
+		}
+		facts = append(facts, forallFut("pre."+futName, forallLoc(l, func(c []string) string {
+			return "(=> " + unsatAt(quote("pre."+unsatName(l)), "f", c) + " (and (= " + rval(l, "f", c) + " " + cell(quote("mem."+l.Name), c) + ")" +
+				" (forall ((g Ev)) (=> (and (select pre." + futName + " g) (not (= g f)) " + wr(l, "g", c) + ") (ghb f g)))))"
+		})))
+	}
+	facts = append(facts, applyOver(p.initVars, "init", func(v stateVar) string {
+		if v.sym.Weak {
+			return quote("mem." + v.name)
+		}
+		return pre(v)
+	}))
+	return decls, facts
 }
 
 // goal is one way an obligation could fail: with the facts of its group,
@@ -75,7 +117,7 @@ type goal struct {
 
 // invFails lists the ways Inv can fail in the state named by arg: Dom
 // fails, or a state of some cube.
-func (p *printer) invFails(arg func(*syntax.Symbol) string) []goal {
+func (p *printer) invFails(arg func(stateVar) string) []goal {
 	out := []goal{{"dom", "(not " + p.apply("dom", arg) + ")"}}
 	for _, c := range p.cubes {
 		out = append(out, goal{c, p.apply(c, arg)})
@@ -83,8 +125,8 @@ func (p *printer) invFails(arg func(*syntax.Symbol) string) []goal {
 	return out
 }
 
-// nameOf names a state symbol inside a function of the state.
-func nameOf(s *syntax.Symbol) string { return quote(s.Name) }
+// nameOf names a state variable inside a function of the state.
+func nameOf(v stateVar) string { return quote(v.name) }
 
 // init prints Init: for every choice of init's parameters (distinct where
 // init says so), one of its conjunctions holds.
@@ -107,7 +149,7 @@ func (p *printer) init(b *strings.Builder) {
 		body = fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), body)
 	}
 	b.WriteString("; Init: the initial states\n")
-	p.define(b, "init", body)
+	defineOver(b, p.initVars, "init", body)
 }
 
 // group prints the obligations NAME: GOAL, one per goal: in a (push)
@@ -125,4 +167,17 @@ func (p *printer) group(b *strings.Builder, name, what string, decls, facts []st
 		fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s: %s\")\n(assert %s)\n(check-sat)\n(pop 1)\n", name, g.name, g.assertion)
 	}
 	b.WriteString("(pop 1)\n")
+}
+
+// commentEvents lists the events of a weak cube and their relation in a
+// comment (e0, e1, ... as in the cube's define-fun).
+func commentEvents(b *strings.Builder, c *translate.Cube) {
+	if len(c.Events) == 0 {
+		return
+	}
+	parts := make([]string, len(c.Events))
+	for i, ev := range c.Events {
+		parts[i] = fmt.Sprintf("e%d: %s", i, ev)
+	}
+	fmt.Fprintf(b, ";   events %s; ghb %s\n", strings.Join(parts, ", "), c.Rel)
 }

@@ -8,86 +8,144 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/stretchr/testify/require"
 )
 
-// noSafeAnswer lists the corpus files expected SAFE that cubew leaves
-// UNKNOWN within the test budget: without a SAFE answer there is no
+// noSafeAnswer lists the files expected SAFE that cubew does not answer
+// SAFE in the test's search: without a SAFE answer there is no
 // certificate to check.
 var noSafeAnswer = map[string]string{
-	"cubicle/ricart_agrawala.cub": "UNKNOWN within the budget (the original needs invariant inference)",
-	"cubicle/szymanski_at.cub":    "UNKNOWN within the budget (the original needs invariant inference)",
+	"cubicle/ricart_agrawala.cub":       "UNKNOWN within the budget (the original needs invariant inference)",
+	"cubicle/szymanski_at.cub":          "UNKNOWN within the budget (the original needs invariant inference)",
+	"cubicle-w/cubtso/arbiter_v1_N.cub": "its user invariant is not inductive alone: UNSAFE unless --assume-invariants",
+	"cubicle-w/cubtso/arbiter_v2_N.cub": "its user invariant is not inductive alone: UNSAFE unless --assume-invariants",
+	"cubicle-w/cubtso/dekker_2b.cub":    "its user invariant is not inductive alone: UNSAFE unless --assume-invariants",
+	"cubicle-w/cubtso/peterson_2b.cub":  "its user invariant is not inductive alone: UNSAFE unless --assume-invariants",
 }
 
-// tooLarge lists the corpus files whose certificates are beyond the test
-// budget: about 30,000 obligations each (every cube against every
-// transition), at a fraction of a second per obligation and prover. They
-// are re-checked with CUBEW_CERTIFY_LARGE=1.
+// tooLarge lists the certificates beyond even the full run's budget,
+// re-checked with CUBEW_CERTIFY_LARGE=1.
 var tooLarge = map[string]string{
-	"cubicle/german.cub":     "2040 cubes x 15 transitions",
-	"cubicle/german.ctc.cub": "1462 cubes x 15 transitions",
+	"cubicle/german.cub":               "2040 cubes x 15 transitions: about 30,000 obligations, hours per prover",
+	"cubicle/german.ctc.cub":           "1462 cubes x 15 transitions: about 22,000 obligations, hours per prover",
+	"cubicle-w/cubtso/dekker_2.cub":    "1213 event-explicit obligations: minutes per prover",
+	"cubicle-w/cubtso/two_phase_N.cub": "2503 event-explicit obligations: minutes per prover",
+	"cubicle-w/cubtso/lamport_N.cub":   "712 event-explicit obligations: minutes per prover",
 }
 
+// quick lists the certificates `make test` re-checks: a few seconds of
+// both provers in all, covering SC and TSO, enumerations, number_procs,
+// forall_other, fences, locked read-modify-writes and plain buffered
+// writes. CUBEW_CERTIFY_ALL=1 re-checks every other one too.
+var quick = map[string]bool{
+	"cubicle/bakery.cub":                true,
+	"cubicle/berkeley.cub":              true,
+	"cubicle/dekker.cub":                true,
+	"cubicle/germanish.cub":             true,
+	"cubicle/mesi.cub":                  true,
+	"cubicle/mutex.cub":                 true,
+	"cubicle/peterson_two_proc.cub":     true,
+	"cubicle-w/cubtso/dekker_loc_N.cub": true,
+	"cubicle-w/cubtso/inc.cub":          true,
+	"cubicle-w/cubtso/mutex_xchg_N.cub": true,
+	"cubicle-w/litmus/sb_s.cub":         true,
+	"examples/spin_lock.cub tso":        true,
+	"examples/token_mutex.cub sc":       true,
+	"examples/flag_mutex.cub sc":        true,
+}
+
+// certCase is one SAFE answer whose certificate a test re-checks.
+type certCase struct {
+	name, path string
+	mm         memmodel.Model
+}
+
+// checkCertificates certifies and re-checks the cases the run's budget
+// selects, requires that want of them ran, and reports the provers'
+// tallies.
+func checkCertificates(t *testing.T, what string, cases []certCase, want map[string]int) {
+	all, large := os.Getenv("CUBEW_CERTIFY_ALL") != "", os.Getenv("CUBEW_CERTIFY_LARGE") != ""
+	tallies := newTallies(t)
+	n := 0
+	for _, c := range cases {
+		key := strings.TrimSuffix(c.name, " "+c.mm.Name())
+		if why, ok := noSafeAnswer[key]; ok {
+			t.Logf("%s: no certificate: %s", c.name, why)
+			continue
+		}
+		if why, ok := tooLarge[key]; ok && !large {
+			t.Logf("%s: beyond the budget (%s): CUBEW_CERTIFY_LARGE=1 re-checks it", c.name, why)
+			continue
+		}
+		if !quick[c.name] && !quick[key] && !all && !large {
+			continue
+		}
+		n++
+		t.Run(c.name, func(t *testing.T) {
+			confirm(t, text(t, proveUnder(t, c.path, c.mm)), tallies)
+		})
+	}
+	mode := "quick"
+	switch {
+	case large:
+		mode = "large"
+	case all:
+		mode = "all"
+	}
+	require.Equal(t, want[mode], n, "%s certificates re-checked (%s run)", what, mode)
+	report(t, what, tallies)
+}
+
+// TestCorpusCertificates re-checks the certificates of the SAFE corpus
+// files: SC rows under sc, TSO rows under tso (the event-explicit
+// encoding).
 func TestCorpusCertificates(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	entries, err := corpus.Expected(dir)
 	require.NoError(t, err)
-	tallies := newTallies()
-	n := 0
+	var cases []certCase
 	for _, e := range entries {
-		if e.Model != "sc" || e.Expected != "safe" {
+		if e.Expected != "safe" {
 			continue
 		}
-		if why, ok := noSafeAnswer[e.File]; ok {
-			t.Logf("%s: no certificate: %s", e.File, why)
-			continue
-		}
-		if why, ok := tooLarge[e.File]; ok && os.Getenv("CUBEW_CERTIFY_LARGE") == "" {
-			t.Logf("%s: certificate beyond the test budget (%s): set CUBEW_CERTIFY_LARGE=1 to re-check it", e.File, why)
-			continue
-		}
-		n++
-		t.Run(e.File, func(t *testing.T) {
-			confirm(t, text(t, prove(t, filepath.Join(dir, e.File))), tallies)
-		})
+		mm, err := memmodel.ByName(e.Model)
+		require.NoError(t, err)
+		cases = append(cases, certCase{e.File, filepath.Join(dir, e.File), mm})
 	}
-	want := 17 - len(tooLarge)
-	if os.Getenv("CUBEW_CERTIFY_LARGE") != "" {
-		want = 17
-	}
-	require.Equal(t, want, n, "SAFE plain corpus files with a SAFE answer")
-	report(t, "corpus", tallies)
+	require.Len(t, cases, 19+24, "SAFE rows of expected.tsv (sc, tso)")
+	// 43 rows: 6 without a SAFE answer, 5 large, 11 quick.
+	checkCertificates(t, "corpus", cases, map[string]int{"quick": 11, "all": 32, "large": 37})
 }
 
+// TestExampleCertificates re-checks the certificates of the examples
+// whose want file expects SAFE under sc or tso.
 func TestExampleCertificates(t *testing.T) {
 	files, err := filepath.Glob("../examples/*.cub")
 	require.NoError(t, err)
-	tallies := newTallies()
-	n := 0
+	var cases []certCase
 	for _, f := range files {
-		if !safeUnderSC(t, f) {
-			continue
+		for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO} {
+			if safeUnder(t, f, mm.Name()) {
+				cases = append(cases, certCase{"examples/" + filepath.Base(f) + " " + mm.Name(), f, mm})
+			}
 		}
-		n++
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			confirm(t, text(t, prove(t, f)), tallies)
-		})
 	}
-	require.Equal(t, 9, n, "examples whose want file expects SAFE under sc")
-	report(t, "example", tallies)
+	require.Len(t, cases, 9+3, "examples whose want file expects SAFE under sc, tso")
+	checkCertificates(t, "example", cases, map[string]int{"quick": 3, "all": 12, "large": 12})
 }
 
-// safeUnderSC reports whether an example's want file expects `check sc
+// safeUnder reports whether an example's want file expects `check MODEL
 // SAFE`.
-func safeUnderSC(t *testing.T, path string) bool {
+func safeUnder(t *testing.T, path, model string) bool {
 	f, err := os.Open(strings.TrimSuffix(path, ".cub") + ".want")
 	require.NoError(t, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		if len(fields) >= 3 && fields[0] == "check" && fields[1] == "sc" && fields[len(fields)-1] == "SAFE" {
+		if len(fields) >= 3 && fields[0] == "check" && fields[1] == model && fields[len(fields)-1] == "SAFE" {
 			return true
 		}
 	}

@@ -28,6 +28,15 @@
 // node and transition it is a pre-image of, and the cube in cubew's
 // syntax.
 //
+// A weak model under TSO is certified over the event-explicit encoding
+// of the search (weak.go, weakstep.go): an explicit state adds to the
+// non-weak variables the events of the remaining steps (fut) and the
+// reads among them that read from before the state (unsat.L); events have
+// a process, a time (ghb is the order of times, hence acyclic), the cells
+// they read and write and the values; a step adds its events with their
+// order to the later ones and the reads-from choices of reach/readsfrom.go.
+// Under PSO Write returns ErrWeakModel.
+//
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
 // cubew, and Outcomes reads the answers
 // of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/smt/z3"
@@ -17,14 +18,21 @@ import (
 // prove checks a model under SC and returns its SAFE certificate.
 func prove(t testing.TB, path string) *certify.Certificate {
 	t.Helper()
-	m, err := syntax.Load(path, syntax.CheckOptions{SC: true})
+	return proveUnder(t, path, memmodel.SC)
+}
+
+// proveUnder checks a model under memory model mm (SC: the weak
+// declarations have no effect) and returns its SAFE certificate.
+func proveUnder(t testing.TB, path string, mm memmodel.Model) *certify.Certificate {
+	t.Helper()
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: mm == memmodel.SC})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
-	res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
+	res, err := reach.Check(context.Background(), sys, reach.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
 	require.NoError(t, err)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
-	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}
+	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path, Model: mm}
 }
 
 // text prints a certificate.

@@ -1,9 +1,13 @@
 package certify_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/translate"
 	"github.com/stretchr/testify/require"
@@ -22,31 +26,49 @@ func without(t *testing.T, c *certify.Certificate, id int) *certify.Certificate 
 	return &out
 }
 
-// weakened returns c with the literals of transition name's guard that
-// mention the variable drop removed.
-func weakened(t *testing.T, c *certify.Certificate, name, drop string) *certify.Certificate {
+// changed returns c with transition name changed by f (every disjunct).
+func changed(t *testing.T, c *certify.Certificate, name string, f func(*translate.Transition) bool) *certify.Certificate {
 	sys := *c.Sys
 	sys.Transitions = append([]*translate.Transition(nil), c.Sys.Transitions...)
-	changed := false
+	done := false
 	for i, tr := range sys.Transitions {
-		if tr.Name != name {
-			continue
+		if tr.Name == name {
+			w := *tr
+			done = f(&w) || done
+			sys.Transitions[i] = &w
 		}
-		w := *tr
-		w.Guard = nil
-		for _, l := range tr.Guard {
-			if l.L.Kind == translate.KState && l.L.Sym.Name == drop || l.R.Kind == translate.KState && l.R.Sym.Name == drop {
-				changed = true
-				continue
-			}
-			w.Guard = append(w.Guard, l)
-		}
-		sys.Transitions[i] = &w
 	}
-	require.True(t, changed, "transition %s reads %s in its guard", name, drop)
+	require.True(t, done, "transition %s changed", name)
 	out := *c
 	out.Sys = &sys
 	return &out
+}
+
+// weakened returns c with the literals of transition name's guard that
+// read the variable drop (plain or weak) removed.
+func weakened(t *testing.T, c *certify.Certificate, name, drop string) *certify.Certificate {
+	reads := func(x *translate.Term) bool {
+		return (x.Kind == translate.KState || x.Kind == translate.KRead) && x.Sym.Name == drop
+	}
+	return changed(t, c, name, func(w *translate.Transition) bool {
+		guard := w.Guard
+		w.Guard = nil
+		for _, l := range guard {
+			if !reads(l.L) && !reads(l.R) {
+				w.Guard = append(w.Guard, l)
+			}
+		}
+		return len(w.Guard) < len(guard)
+	})
+}
+
+// unfenced returns c with the fence of transition name's guard removed.
+func unfenced(t *testing.T, c *certify.Certificate, name string) *certify.Certificate {
+	return changed(t, c, name, func(w *translate.Transition) bool {
+		had := w.Fence
+		w.Fence = false
+		return had
+	})
 }
 
 // nodeBy returns the node of the certificate that is the pre-image of
@@ -61,6 +83,38 @@ func nodeBy(t *testing.T, cubes []reach.InvariantCube, parent int, transition st
 	return 0
 }
 
+// mutant is a certificate changed so that some obligations fail: exactly
+// those of fails.
+type mutant struct {
+	name  string
+	c     *certify.Certificate
+	fails []string
+}
+
+// requireRejected confirms the original certificate with every prover and
+// requires each mutant to fail exactly its obligations with each.
+func requireRejected(t *testing.T, original *certify.Certificate, mutants []mutant) {
+	ps := provers(t)
+	outs, _ := runAll(t, ps, text(t, original))
+	for i, p := range ps {
+		require.Empty(t, failing(outs[i]), "%s confirms the original", p.name)
+	}
+	for _, m := range mutants {
+		t.Run(m.name, func(t *testing.T) {
+			outs, _ := runAll(t, ps, text(t, m.c))
+			for i, p := range ps {
+				var names []string
+				for _, o := range outs[i] {
+					if !o.Holds() {
+						names = append(names, o.Obligation)
+					}
+				}
+				require.Equal(t, m.fails, names, "the obligations %s rejects", p.name)
+			}
+		})
+	}
+}
+
 // TestMutantsRejected proves that the check can fail: Peterson's
 // certificate with a cube dropped, or with the turn test removed from
 // enter_turn's guard, is rejected by both provers, at the obligation the
@@ -70,32 +124,56 @@ func TestMutantsRejected(t *testing.T) {
 	unsafeNode := c.Cubes[0].Node
 	require.Zero(t, c.Cubes[0].Parent, "the first visited node is the unsafe cube")
 	entered := nodeBy(t, c.Cubes, unsafeNode, "enter_free")
-	mutants := []struct {
-		name  string
-		c     *certify.Certificate
-		fails []string // the obligations that fail, exactly
-	}{
+	requireRejected(t, c, []mutant{
 		// node_8 (Flag[#1] = False && Pc[#1] = Critical && Pc[#2] = Rest)
 		// leaves to the unsafe cube's other half.
 		{"unsafe cube dropped", without(t, c, unsafeNode), []string{"transition leave: node_8", "unsafe: unsafe_1"}},
 		{"pre-image by enter_free dropped", without(t, c, entered), []string{"transition enter_free: node_1"}},
 		{"enter_turn without Turn = p", weakened(t, c, "enter_turn", "Turn"),
 			[]string{"transition enter_turn: node_1", "transition enter_turn: node_3"}},
-	}
-	for _, p := range provers {
-		require.Empty(t, failing(p.run(t, text(t, c))), "%s confirms the original", p.name)
-	}
-	for _, m := range mutants {
-		t.Run(m.name, func(t *testing.T) {
-			for _, p := range provers {
-				var names []string
-				for _, o := range p.run(t, text(t, m.c)) {
-					if !o.Holds() {
-						names = append(names, o.Obligation)
-					}
-				}
-				require.Equal(t, m.fails, names, "the obligations %s rejects", p.name)
-			}
+	})
+}
+
+// TestWeakMutantsRejected does the same with event-explicit certificates
+// under TSO: the spin lock without the cube whose read of Lock the
+// locked acquire needs, or with acquire no longer reading Lock (a plain
+// buffered write: two processes take the lock); store buffering with
+// the fence of t1_2 removed (both reads may then miss both writes).
+func TestWeakMutantsRejected(t *testing.T) {
+	spin := proveUnder(t, "../examples/spin_lock.cub", memmodel.TSO)
+	require.Len(t, spin.Cubes, 2)
+	t.Run("spin_lock", func(t *testing.T) {
+		requireRejected(t, spin, []mutant{
+			{"pre-image by acquire dropped", without(t, spin, nodeBy(t, spin.Cubes, spin.Cubes[0].Node, "acquire")),
+				[]string{"transition acquire: node_1"}},
+			{"acquire without Lock = False", weakened(t, spin, "acquire", "Lock"),
+				[]string{"transition acquire: node_1"}},
 		})
-	}
+	})
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	sb := proveUnder(t, filepath.Join(dir, "cubicle-w/litmus/sb_s.cub"), memmodel.TSO)
+	t.Run("sb_s", func(t *testing.T) {
+		requireRejected(t, sb, []mutant{
+			{"t1_2 without its fence", unfenced(t, sb, "t1_2"), []string{"transition t1_2: node_1", "transition t1_2: node_3", "transition t1_2: node_6"}},
+		})
+	})
+}
+
+// TestPSORefused: the event-explicit encoding takes coherence to follow
+// issue order, which PSO does not guarantee: no certificate is written.
+func TestPSORefused(t *testing.T) {
+	c := proveUnder(t, "../examples/spin_lock.cub", memmodel.TSO)
+	c.Model = memmodel.PSO
+	var b strings.Builder
+	require.ErrorIs(t, certify.Write(&b, c), certify.ErrWeakModel)
+	require.Zero(t, b.Len(), "nothing written")
+}
+
+// TestKeptCellsRefused: a case update of a weak array that keeps some
+// cells is outside the encoded fragment: an error names the transition.
+func TestKeptCellsRefused(t *testing.T) {
+	c := proveUnder(t, "testdata/keep_cells.cub", memmodel.TSO)
+	var b strings.Builder
+	require.EqualError(t, certify.Write(&b, c), "transition t: a case update of weak array A keeps some cells (not supported)")
 }

@@ -17,6 +17,12 @@ type env struct {
 	prefix string
 	consts map[int]bool
 	syms   map[string]*syntax.Symbol // the model's, for the sorts of constants
+	// Under a weak model: events are the events of the cube printed (the
+	// values of its reads), read the event of the reads of the transition
+	// printed.
+	weak   *weakModel
+	events []translate.Event
+	read   string
 }
 
 func (e env) with(prefix string) env { e.prefix = prefix; return e }
@@ -88,6 +94,19 @@ func (e env) term(t *translate.Term, real bool) string {
 		return e.proc(t.P)
 	case translate.KCtor:
 		return ctor(t.Ctor)
+	case translate.KRead:
+		args := make([]string, len(t.Args))
+		for i, p := range t.Args {
+			args[i] = e.proc(p)
+		}
+		return rval(t.Sym, e.read, args)
+	case translate.KVal:
+		ev := e.events[int(t.P-translate.EventBase)]
+		args := make([]string, len(ev.Index))
+		for i, p := range ev.Index {
+			args[i] = e.proc(p)
+		}
+		return rval(t.Sym, eventName(int(t.P-translate.EventBase)), args)
 	case translate.KLin:
 		var parts []string
 		if t.Base != nil {
@@ -104,7 +123,7 @@ func (e env) term(t *translate.Term, real bool) string {
 		}
 		return "(+ " + strings.Join(parts, " ") + ")"
 	}
-	panic(fmt.Sprintf("certify: term %s of a weak model", t.Key()))
+	panic(fmt.Sprintf("certify: term %s of unknown kind", t.Key()))
 }
 
 // ctor prints a constructor; bool's are SMT-LIB's true and false.
@@ -121,7 +140,7 @@ func ctor(name string) string {
 // isReal reports whether a numeric term is of sort Real.
 func (e env) isReal(t *translate.Term) bool {
 	switch t.Kind {
-	case translate.KState, translate.KVal:
+	case translate.KState, translate.KVal, translate.KRead:
 		return t.Sym.Type.Kind == syntax.TReal
 	case translate.KLin:
 		if t.Base != nil {

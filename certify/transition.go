@@ -32,10 +32,20 @@ func (p *printer) transitionName(i int) string {
 // parameters, the guard and its forall_other part over the pre state, the
 // post state defined by the updates (the other symbols keep their value,
 // nondet ones are fresh), and Inv failing after the step.
-func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition) {
+func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition) error {
 	e := p.env.with("pre.")
 	e.names.args = p.argNames(t)
 	var decls, facts []string
+	var step *weakStep
+	if p.weak != nil {
+		var err error
+		if step, err = p.weak.newWeakStep(t, e); err != nil {
+			return err
+		}
+		if step != nil {
+			e.read = step.x
+		}
+	}
 	for _, a := range e.names.args {
 		decls = append(decls, "(declare-const "+a+" Proc)")
 		facts = append(facts, "(is_proc "+a+")")
@@ -54,31 +64,44 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 		}
 		facts = append(facts, fmt.Sprintf("(forall ((q Proc)) (=> %s %s))", and(guards...), e.dnf(t.Other)))
 	}
-	post := map[*syntax.Symbol]bool{}
+	post := map[string]bool{}
 	for _, s := range t.Nondets {
-		post[s] = true
+		post[s.Name] = true
 	}
 	for _, u := range t.Updates {
-		if u.NIdx == 0 && u.Default == nil {
+		if u.NIdx == 0 && u.Default == nil || u.Sym.Weak {
 			continue
 		}
-		post[u.Sym] = true
+		post[u.Sym.Name] = true
 		facts = append(facts, p.update(e, u))
 	}
-	for _, s := range p.state {
-		if post[s] {
-			decls = append(decls, fmt.Sprintf("(declare-const %s %s)", quote("post."+s.Name), symSort(s)))
+	if step != nil {
+		if err := step.encode(p.weak, t, e); err != nil {
+			return err
+		}
+		for _, v := range p.weak.stateVars() {
+			post[v.name] = true
 		}
 	}
-	after := func(s *syntax.Symbol) string {
-		if post[s] {
-			return quote("post." + s.Name)
+	for _, v := range p.state {
+		if post[v.name] {
+			decls = append(decls, fmt.Sprintf("(declare-const %s %s)", quote("post."+v.name), v.sort))
 		}
-		return pre(s)
+	}
+	if step != nil {
+		decls = append(decls, step.decls...)
+		facts = append(facts, step.facts...)
+	}
+	after := func(v stateVar) string {
+		if post[v.name] {
+			return quote("post." + v.name)
+		}
+		return pre(v)
 	}
 	facts = append(facts, p.apply("typed", after))
 	p.group(b, p.transitionName(i), fmt.Sprintf("inv is preserved by %s (%s)", t.Name, strings.Join(e.names.args, " ")),
 		decls, facts, p.invFails(after))
+	return nil
 }
 
 // argNames names t's parameters arg.NAME after the model's transition.

@@ -1,19 +1,16 @@
 package certify
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
-
-// ErrWeak is returned for a model checked under a weak memory model.
-var ErrWeak = errors.New("certificates for weak models are not supported yet")
 
 // Certificate is a SAFE answer to state: the model and the visited cubes
 // of the search that proved it.
@@ -21,35 +18,77 @@ type Certificate struct {
 	Sys    *translate.System
 	Cubes  []reach.InvariantCube // reach's Result.Invariant
 	Source string                // the model file, for the header
+	// Model is the memory model of the search (nil: TSO, as in reach),
+	// used when Sys.Model.Weak.
+	Model memmodel.Model
 }
 
 // Write prints c as an SMT-LIB 2 script (see the package documentation).
+// A weak model under a memory model other than TSO gets ErrWeakModel.
 func Write(w io.Writer, c *Certificate) error {
-	if c.Sys.Model.Weak {
-		return ErrWeak
+	if err := Supported(c.Sys.Model, c.Model); err != nil {
+		return err
 	}
 	p := newPrinter(c)
-	body := p.body()
-	_, err := io.WriteString(w, p.header()+body)
+	body, err := p.body()
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, p.header()+body)
 	return err
+}
+
+// Supported reports whether models m checked under mm (nil: TSO) get
+// certificates: ErrWeakModel for a weak model whose writes do not become
+// visible in program order.
+func Supported(m *syntax.Model, mm memmodel.Model) error {
+	if m.Weak && mm != nil && !memmodel.WritesInProgramOrder(mm) {
+		return ErrWeakModel
+	}
+	return nil
 }
 
 // printer holds what the parts of a certificate share.
 type printer struct {
 	c     *Certificate
-	state []*syntax.Symbol // variables and arrays, by name
-	env   env
-	cubes []string // the names of the cubes of Inv
+	state []stateVar // the variables of a state (the functions of the state take them)
+	// initVars are the parameters of init: the state's variables, and
+	// under a weak model the weak variables and arrays (the initial memory).
+	initVars []stateVar
+	env      env
+	cubes    []string // the names of the cubes of Inv
+	weak     *weakModel
 }
+
+// stateVar is one variable of a state: a model variable or array (sym),
+// or under a weak model a part of the explicit state (sym nil).
+type stateVar struct {
+	name, sort string
+	sym        *syntax.Symbol
+}
+
+func symVar(s *syntax.Symbol) stateVar { return stateVar{name: s.Name, sort: symSort(s), sym: s} }
 
 func newPrinter(c *Certificate) *printer {
 	p := &printer{c: c, env: env{consts: map[int]bool{}, syms: c.Sys.Model.Symbols}}
-	for _, s := range c.Sys.Model.Symbols {
-		if s.Class == syntax.SymVar || s.Class == syntax.SymArray {
-			p.state = append(p.state, s)
+	m := c.Sys.Model
+	for _, name := range sortedKeys(m.Symbols) {
+		if s := m.Symbols[name]; s.Class == syntax.SymVar || s.Class == syntax.SymArray {
+			p.initVars = append(p.initVars, symVar(s))
+			if !s.Weak {
+				p.state = append(p.state, symVar(s))
+			}
 		}
 	}
-	sort.Slice(p.state, func(i, j int) bool { return p.state[i].Name < p.state[j].Name })
+	if m.Weak {
+		mm := c.Model
+		if mm == nil {
+			mm = memmodel.TSO
+		}
+		p.weak = newWeakModel(m, mm)
+		p.state = append(p.state, p.weak.stateVars()...)
+		p.env.weak = p.weak
+	}
 	return p
 }
 
@@ -58,7 +97,11 @@ func newPrinter(c *Certificate) *printer {
 func (p *printer) header() string {
 	var b strings.Builder
 	m := p.c.Sys.Model
-	fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
+	if p.weak != nil {
+		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (%s, event-explicit encoding)\n", p.c.Source, p.weak.mm.Name())
+	} else {
+		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
+	}
 	b.WriteString("; inv = dom and, for every cube node_N below, not node_N: the negation of the\n")
 	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
 	b.WriteString("(set-logic ALL)\n(define-sort Proc () Int)\n")
@@ -81,6 +124,9 @@ func (p *printer) header() string {
 		b.WriteString("; the processes: any set of integers with at least one member\n(declare-fun is_proc (Proc) Bool)\n")
 		b.WriteString("(declare-const some_proc Proc)\n(assert (is_proc some_proc))\n")
 	}
+	if p.weak != nil {
+		b.WriteString(p.weak.declarations())
+	}
 	var consts []int
 	for k := range p.env.consts {
 		consts = append(consts, k)
@@ -100,39 +146,49 @@ func (p *printer) header() string {
 		}
 	}
 	b.WriteString("; the state before a step\n")
-	for _, s := range p.state {
-		fmt.Fprintf(&b, "(declare-const %s %s)\n", quote("pre."+s.Name), symSort(s))
+	for _, v := range p.state {
+		fmt.Fprintf(&b, "(declare-const %s %s)\n", pre(v), v.sort)
 	}
 	return b.String()
 }
 
-// params is the parameter list of a function of the state.
-func (p *printer) params() string {
-	parts := make([]string, len(p.state))
-	for i, s := range p.state {
-		parts[i] = "(" + quote(s.Name) + " " + symSort(s) + ")"
+// params is the parameter list of a function of vars.
+func params(vars []stateVar) string {
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = "(" + quote(v.name) + " " + v.sort + ")"
 	}
 	return "(" + strings.Join(parts, " ") + ")"
 }
 
 // apply applies a function of the state to the state named by arg.
-func (p *printer) apply(fn string, arg func(*syntax.Symbol) string) string {
-	if len(p.state) == 0 {
+func (p *printer) apply(fn string, arg func(stateVar) string) string {
+	return applyOver(p.state, fn, arg)
+}
+
+// applyOver applies a function of vars to the values named by arg.
+func applyOver(vars []stateVar, fn string, arg func(stateVar) string) string {
+	if len(vars) == 0 {
 		return fn
 	}
 	parts := []string{fn}
-	for _, s := range p.state {
-		parts = append(parts, arg(s))
+	for _, v := range vars {
+		parts = append(parts, arg(v))
 	}
 	return "(" + strings.Join(parts, " ") + ")"
 }
 
 // pre names the state before a step.
-func pre(s *syntax.Symbol) string { return quote("pre." + s.Name) }
+func pre(v stateVar) string { return quote("pre." + v.name) }
 
 // define prints a function of the state.
 func (p *printer) define(b *strings.Builder, name, body string) {
-	fmt.Fprintf(b, "(define-fun %s %s Bool\n  %s)\n", name, p.params(), body)
+	defineOver(b, p.state, name, body)
+}
+
+// defineOver prints a predicate over vars.
+func defineOver(b *strings.Builder, vars []stateVar, name, body string) {
+	fmt.Fprintf(b, "(define-fun %s %s Bool\n  %s)\n", name, params(vars), body)
 }
 
 // forallCells quantifies body over every process cell of s (arity > 0).
@@ -190,6 +246,12 @@ func (p *printer) exists(c *translate.Cube, e env) string {
 	}
 	if len(vars) > 1 {
 		parts = append(parts, "(distinct "+strings.Join(vars, " ")+")")
+	}
+	if len(c.Events) > 0 {
+		evBinds, evParts := p.weak.cubeEvents(c, reach.UnsatisfiedReads(c), e)
+		binds = append(binds, evBinds...)
+		parts = append(parts, evParts...)
+		e.events = c.Events
 	}
 	for _, l := range c.Lits {
 		parts = append(parts, e.literal(l))

@@ -7,16 +7,20 @@ import (
 	"strings"
 
 	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
-// certificateUsable rejects --certificate on a model checked under a weak
-// memory model (a usage error: exit status 2).
-func certificateUsable(dest string, m *syntax.Model) error {
-	if dest != "" && m.Weak {
-		return withCode(exitBadInput, "--certificate: %v (check it with --model sc, or see docs/certificates.md)", certify.ErrWeak)
+// certificateUsable rejects --certificate on a model whose certificate
+// cannot be written under memory model mm (a usage error: exit status 2).
+func certificateUsable(dest string, m *syntax.Model, mm memmodel.Model) error {
+	if dest == "" {
+		return nil
+	}
+	if err := certify.Supported(m, mm); err != nil {
+		return withCode(exitBadInput, "--certificate: %v (check it with --model tso or sc, or see docs/certificates.md)", err)
 	}
 	return nil
 }
@@ -36,12 +40,12 @@ func certificatePath(dest, path string) (string, error) {
 
 // writeCertificate writes the certificate of a SAFE answer (nothing for
 // other verdicts).
-func writeCertificate(dest, path string, sys *translate.System, res *reach.Result) error {
+func writeCertificate(dest, path string, sys *translate.System, mm memmodel.Model, res *reach.Result) error {
 	if dest == "" || res.Verdict != translate.Safe {
 		return nil
 	}
 	var b bytes.Buffer
-	if err := certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path}); err != nil {
+	if err := certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path, Model: mm}); err != nil {
 		return withCode(exitBadInput, "--certificate: %v", err)
 	}
 	file, err := certificatePath(dest, path)

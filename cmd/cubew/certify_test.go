@@ -49,8 +49,8 @@ func TestCertificateUsage(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"weak model", []string{"check", "--certificate", filepath.Join(dir, "w.smt2"), "testdata/flag_mutex_fenced.cub"},
-			exitBadInput, "certificates for weak models are not supported yet"},
+		{"weak model under pso", []string{"check", "--model", "pso", "--certificate", filepath.Join(dir, "w.smt2"), "testdata/flag_mutex_fenced.cub"},
+			exitBadInput, "certificates for weak models are written under tso only"},
 		{"one file for several models", []string{"check", "--certificate", filepath.Join(dir, "c.smt2"), "testdata/token_mutex.cub", "testdata/flag_mutex.cub"},
 			exitBadInput, "several models need a folder"},
 		{"not a certificate", []string{"certify", notCert}, exitBadInput, "not a cubew certificate"},
@@ -64,6 +64,20 @@ func TestCertificateUsage(t *testing.T) {
 			require.Contains(t, errs, c.stderr)
 		})
 	}
+}
+
+// TestWeakCertificateRoundTrip writes the event-explicit certificate of
+// a SAFE answer under TSO and re-checks it with cubew certify.
+func TestWeakCertificateRoundTrip(t *testing.T) {
+	cert := filepath.Join(t.TempDir(), "spin.smt2")
+	code, _, errs := cubew(t, "check", "--certificate", cert, "../../examples/spin_lock.cub")
+	require.Equal(t, exitSafe, code, errs)
+	text, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	require.Contains(t, string(text), "(tso, event-explicit encoding)")
+	code, out, errs := cubew(t, "certify", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "certificate holds: 10 obligations unsat")
 }
 
 // TestCertificateFolder writes one certificate per SAFE model of a folder

@@ -122,7 +122,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	start := time.Now()
 	m, model, mm, err := loadUnder(ctx, path, o.model)
 	if err == nil {
-		err = certificateUsable(o.certificate, m)
+		err = certificateUsable(o.certificate, m, mm)
 	}
 	var sys *translate.System
 	if err == nil {
@@ -147,7 +147,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err != nil {
 		return fileResult{}, inFile(path, err)
 	}
-	if err := writeCertificate(o.certificate, path, sys, res.Result); err != nil {
+	if err := writeCertificate(o.certificate, path, sys, mm, res.Result); err != nil {
 		return fileResult{}, err
 	}
 	if !o.assumeInvariants {
