@@ -2,6 +2,8 @@ package certify
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/translate"
@@ -22,7 +24,7 @@ func (p *printer) body() (string, error) {
 		}
 	}
 	m := p.c.Sys.Model
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; !s.Weak {
 			if d := dom(s, e); d != "" {
 				doms = append(doms, d)

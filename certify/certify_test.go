@@ -132,8 +132,8 @@ func TestExampleCertificates(t *testing.T) {
 			}
 		}
 	}
-	require.Len(t, cases, 9+3, "examples whose want file expects SAFE under sc, tso")
-	checkCertificates(t, "example", cases, map[string]int{"quick": 3, "all": 12, "large": 12})
+	require.Len(t, cases, 10+3, "examples whose want file expects SAFE under sc, tso")
+	checkCertificates(t, "example", cases, map[string]int{"quick": 3, "all": 13, "large": 13})
 }
 
 // safeUnder reports whether an example's want file expects `check MODEL

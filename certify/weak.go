@@ -3,6 +3,8 @@ package certify
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
@@ -35,7 +37,7 @@ type weakModel struct {
 
 func newWeakModel(m *syntax.Model, mm memmodel.Model) *weakModel {
 	w := &weakModel{mm: mm}
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Weak {
 			w.locs = append(w.locs, s)
 		}

@@ -3,6 +3,8 @@ package certify
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,7 +74,7 @@ func symVar(s *syntax.Symbol) stateVar { return stateVar{name: s.Name, sort: sym
 func newPrinter(c *Certificate) *printer {
 	p := &printer{c: c, env: env{consts: map[int]bool{}, syms: c.Sys.Model.Symbols}}
 	m := c.Sys.Model
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Class == syntax.SymVar || s.Class == syntax.SymArray {
 			p.initVars = append(p.initVars, symVar(s))
 			if !s.Weak {
@@ -105,7 +107,7 @@ func (p *printer) header() string {
 	b.WriteString("; inv = dom and, for every cube node_N below, not node_N: the negation of the\n")
 	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
 	b.WriteString("(set-logic ALL)\n(define-sort Proc () Int)\n")
-	for _, name := range sortedKeys(m.Types) {
+	for _, name := range slices.Sorted(maps.Keys(m.Types)) {
 		t := m.Types[name]
 		switch t.Kind {
 		case syntax.TEnum:
@@ -137,7 +139,7 @@ func (p *printer) header() string {
 			fmt.Fprintf(&b, "(assert (is_proc %d)) ; process #%d\n", k, k)
 		}
 	}
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Class == syntax.SymConst {
 			fmt.Fprintf(&b, "(declare-const %s %s)\n", quote(s.Name), symSort(s))
 			if typed := p.typed(s, env{}); typed != "" {
@@ -260,13 +262,4 @@ func (p *printer) exists(c *translate.Cube, e env) string {
 		return and(parts...)
 	}
 	return fmt.Sprintf("(exists (%s) %s)", strings.Join(binds, " "), and(parts...))
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

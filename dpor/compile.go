@@ -2,6 +2,8 @@ package dpor
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
@@ -135,7 +137,7 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 // layoutTypes numbers the constructors and lists the finite domains.
 func (p *program) layoutTypes() {
 	// Sorted for determinism: map order would change constructor numbers.
-	names := sortedKeys(p.m.Types)
+	names := slices.Sorted(maps.Keys(p.m.Types))
 	for _, name := range names {
 		t := p.m.Types[name]
 		switch t.Kind {
@@ -210,7 +212,7 @@ func (p *program) layoutSymbols(mm memmodel.Model) error {
 
 // collectLiterals records the numeric literals of init (the set L).
 func (p *program) collectLiterals(f syntax.Formula) {
-	walkFormula(f, func(t syntax.Term) {
+	syntax.WalkFormula(f, func(t syntax.Term) {
 		if n, ok := t.(*syntax.Number); ok {
 			p.num.lits[n.Value.RatString()] = true
 		}
@@ -234,7 +236,7 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 	}
 	if t.Guard != nil {
 		ct.guard = p.m.Expand(t.Guard)
-		walkFormula(ct.guard, isWeakRead, func(syntax.Formula) { ct.fence = true })
+		syntax.WalkFormula(ct.guard, isWeakRead, func(*syntax.Fence) { ct.fence = true })
 	}
 	for _, a := range t.Actions {
 		s := p.syms[a.Target]
@@ -248,7 +250,7 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 		switch v := a.Value.(type) {
 		case *syntax.TermRHS:
 			ca.term = v.Term
-			walkTerm(v.Term, isWeakRead)
+			syntax.WalkTerm(v.Term, isWeakRead)
 		case *syntax.Nondet:
 			ca.nondet = true
 		case *syntax.Case:
@@ -256,9 +258,9 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 				var cond syntax.Formula
 				if b.Cond != nil {
 					cond = p.m.Expand(b.Cond)
-					walkFormula(cond, isWeakRead, nil)
+					syntax.WalkFormula(cond, isWeakRead, nil)
 				}
-				walkTerm(b.Value, isWeakRead)
+				syntax.WalkTerm(b.Value, isWeakRead)
 				ca.cases = append(ca.cases, branch{cond: cond, value: b.Value})
 			}
 			// A case on an array binds its indices as fresh variables

@@ -197,7 +197,7 @@ func (g *gprog) compileTrans(t *trans) (gtrans, error) {
 		}
 	}
 	if t.guard != nil {
-		walkFormula(t.guard, isMem, nil)
+		syntax.WalkFormula(t.guard, isMem, nil)
 	}
 	for _, a := range t.actions {
 		keeps := make([]bool, len(a.cases))
@@ -209,16 +209,16 @@ func (g *gprog) compileTrans(t *trans) (gtrans, error) {
 		}
 		switch {
 		case a.term != nil:
-			walkTerm(a.term, isMem)
+			syntax.WalkTerm(a.term, isMem)
 		case a.cases != nil:
 			for i, b := range a.cases {
 				if b.cond != nil {
-					walkFormula(b.cond, isMem, nil)
+					syntax.WalkFormula(b.cond, isMem, nil)
 				}
 				keeps[i] = keepValue(b.value, a.a)
 				// A keep value is read to be written back; for the explicit
 				// engine that makes the transition a locked one, so count it.
-				walkTerm(b.value, isMem)
+				syntax.WalkTerm(b.value, isMem)
 			}
 		}
 		gt.keeps = append(gt.keeps, keeps)
@@ -241,17 +241,17 @@ func (g *gprog) touchesLocal(t *trans) bool {
 		}
 	}
 	if t.guard != nil {
-		walkFormula(t.guard, fn, nil)
+		syntax.WalkFormula(t.guard, fn, nil)
 	}
 	for _, a := range t.actions {
 		if a.term != nil {
-			walkTerm(a.term, fn)
+			syntax.WalkTerm(a.term, fn)
 		}
 		for _, b := range a.cases {
 			if b.cond != nil {
-				walkFormula(b.cond, fn, nil)
+				syntax.WalkFormula(b.cond, fn, nil)
 			}
-			walkTerm(b.value, fn)
+			syntax.WalkTerm(b.value, fn)
 		}
 	}
 	return found
@@ -265,7 +265,7 @@ func (g *gprog) memSym(s *sym) bool {
 // constOnly reports whether a formula reads constants only.
 func (g *gprog) constOnly(f syntax.Formula) bool {
 	ok := true
-	walkFormula(f, func(x syntax.Term) {
+	syntax.WalkFormula(f, func(x syntax.Term) {
 		var name string
 		switch x := x.(type) {
 		case *syntax.Name:

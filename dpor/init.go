@@ -1,6 +1,7 @@
 package dpor
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/cubew/cubew/syntax"
@@ -17,14 +18,14 @@ func (p *program) candidates(l int) []value {
 	var vs []value
 	switch t.Kind {
 	case syntax.TInt:
-		for _, s := range sortedKeys(p.num.lits) {
+		for _, s := range slices.Sorted(maps.Keys(p.num.lits)) {
 			r := ratFromString(s)
 			if r != nil && r.IsInt() && r.Num().IsInt64() {
 				vs = append(vs, value{K: kInt, N: r.Num().Int64()})
 			}
 		}
 	case syntax.TReal:
-		for _, s := range sortedKeys(p.num.lits) {
+		for _, s := range slices.Sorted(maps.Keys(p.num.lits)) {
 			if r := ratFromString(s); r != nil {
 				vs = append(vs, p.num.real(r))
 			}

@@ -2,6 +2,7 @@ package dpor
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,7 +87,7 @@ func (l litmus) src() string {
 		fmt.Fprintf(&b, "array R%d[proc] : int\n", r)
 		init = append(init, fmt.Sprintf("R%d[p] = 0", r))
 	}
-	for _, loc := range sortedKeys(locs) {
+	for _, loc := range slices.Sorted(maps.Keys(locs)) {
 		fmt.Fprintf(&b, "weak var %s : int\n", loc)
 		init = append(init, loc+" = 0")
 	}

@@ -116,19 +116,19 @@ func (in *instance) shapeOf(t *syntax.Transition) shape {
 	}
 	if t.Guard != nil {
 		sh.guard = in.m.Expand(t.Guard)
-		walkFormula(sh.guard, weakRead, func() { sh.fence = true })
+		syntax.WalkFormula(sh.guard, weakRead, func(*syntax.Fence) { sh.fence = true })
 	}
 	for _, a := range t.Actions {
 		sh.writesWeak = sh.writesWeak || in.weak(a.Target)
 		switch v := a.Value.(type) {
 		case *syntax.TermRHS:
-			walkTerm(v.Term, weakRead)
+			syntax.WalkTerm(v.Term, weakRead)
 		case *syntax.Case:
 			for _, b := range v.Branches {
 				if b.Cond != nil {
-					walkFormula(in.m.Expand(b.Cond), weakRead, nil)
+					syntax.WalkFormula(in.m.Expand(b.Cond), weakRead, nil)
 				}
-				walkTerm(b.Value, weakRead)
+				syntax.WalkTerm(b.Value, weakRead)
 			}
 		}
 	}

@@ -112,7 +112,7 @@ func (in *instance) layout(sym *symbol) {
 // collectInts records init's integer literals and picks other above them.
 func (in *instance) collectInts() {
 	seen := map[int64]bool{}
-	walkFormula(in.m.Expand(in.m.Init.Body), func(t syntax.Term) {
+	syntax.WalkFormula(in.m.Expand(in.m.Init.Body), func(t syntax.Term) {
 		if n, ok := t.(*syntax.Number); ok {
 			if v, ok := intLiteral(n.Value); ok {
 				seen[v] = true

@@ -2,8 +2,9 @@ package reach
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
-	"sort"
+	"slices"
 
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
@@ -44,7 +45,7 @@ func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
 	l := &lowerer{s: s, sys: sys, sorts: map[*syntax.Type]smt.Sort{}, ctors: map[string]smt.Term{}, funcs: map[string]smt.Func{},
 		procBound: sys.NumProcs, step: -1, stepFuncs: map[string]smt.Func{}}
 	m := sys.Model
-	for _, name := range sortedKeys(m.Types) {
+	for _, name := range slices.Sorted(maps.Keys(m.Types)) {
 		typ := m.Types[name]
 		switch typ.Kind {
 		case syntax.TBool, syntax.TEnum:
@@ -62,7 +63,7 @@ func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
 		}
 	}
 	procSort := s.IntSort()
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		sym := m.Symbols[name]
 		if sym.Arity > 0 {
 			dom := make([]smt.Sort, sym.Arity)
@@ -280,14 +281,4 @@ func (l *lowerer) dnf(dnf [][]translate.Literal) smt.Term {
 		ors[i] = l.s.And(ands...)
 	}
 	return l.s.Or(ors...)
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -3,6 +3,8 @@ package reach
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -236,7 +238,7 @@ func stepConstraints(l *lowerer, st Step, procs []translate.Proc) []smt.Term {
 		})
 	}
 	m := l.sys.Model
-	for _, name := range sortedKeys(m.Symbols) {
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		sym := m.Symbols[name]
 		if updated[name] || sym.Class != syntax.SymVar && sym.Class != syntax.SymArray {
 			continue // assigned above, or not state
