@@ -1,6 +1,7 @@
 package certify
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -66,8 +67,8 @@ func Outcomes(script, output string) []Outcome {
 // Z3 counts its rlimit over a context, so the script gets rlimit times
 // its number of obligations; once that is spent Z3 answers unknown to the
 // rest. An SMT-LIB error before an answer (bad input, not a failed
-// obligation) is returned as an error.
-func Z3(script string, rlimit int) ([]Outcome, error) {
+// obligation) is returned as an error, and so is ctx's once it is done.
+func Z3(ctx context.Context, script string, rlimit int) ([]Outcome, error) {
 	names := Obligations(script)
 	if len(names) == 0 {
 		return nil, fmt.Errorf("not a cubew certificate: no obligation")
@@ -75,7 +76,10 @@ func Z3(script string, rlimit int) ([]Outcome, error) {
 	if rlimit > 0 {
 		script = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit*len(names)) + script
 	}
-	output, err := z3.EvalSMTLIB2(script)
+	output, err := z3.EvalSMTLIB2(ctx, script)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	first, _, _ := strings.Cut(strings.TrimSpace(output), "\n")
 	if err != nil && (output == "" || strings.HasPrefix(first, "(error")) {
 		return nil, err

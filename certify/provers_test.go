@@ -1,6 +1,7 @@
 package certify_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -48,7 +49,9 @@ type prover struct {
 func provers(t testing.TB) []prover {
 	bin := cvc5(t)
 	return []prover{
-		{"z3", func(_, script string) ([]certify.Outcome, error) { return certify.Z3(script, z3Rlimit) }},
+		{"z3", func(_, script string) ([]certify.Outcome, error) {
+			return certify.Z3(context.Background(), script, z3Rlimit)
+		}},
 		{"cvc5", func(dir, script string) ([]certify.Outcome, error) {
 			file := filepath.Join(dir, "cert.smt2")
 			if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
@@ -171,7 +174,7 @@ func requireFeasible(t *testing.T, script string) {
 		}
 		check += strings.Join(facts, "\n") + "\n(echo \"obligation " + name + " is feasible\")\n(check-sat)\n(pop 1)\n"
 	}
-	out, err := certify.Z3(check, z3Rlimit)
+	out, err := certify.Z3(context.Background(), check, z3Rlimit)
 	require.NoError(t, err)
 	require.Equal(t, "init is feasible", out[0].Obligation)
 	require.Equal(t, "sat", out[0].Answer, "some typed initial state exists")

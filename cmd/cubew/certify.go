@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/cubew/cubew/certify"
+	"github.com/cubew/cubew/internal/limit"
 	"github.com/spf13/cobra"
 )
 
@@ -32,7 +33,10 @@ Exit status: 0 every obligation of every certificate holds, 1 some fails,
 				if err != nil {
 					return withCode(exitBadInput, "%v", err)
 				}
-				outcomes, err := certify.Z3(string(script), rlimit)
+				outcomes, err := certify.Z3(cmd.Context(), string(script), rlimit)
+				if why := limit.Why(cmd.Context()); why != "" {
+					return withCode(exitUnknown, "%s: %s: not re-checked", path, why)
+				}
 				if err != nil {
 					return withCode(exitBadInput, "%s: %v", path, err)
 				}
