@@ -196,6 +196,10 @@ func (o *Outcome) classify() {
 			o.Class = ClassExplicitBudget
 			o.Note = "a trace does not replay, but the oracle under-approximates this model (" + o.approxReason() + ")"
 			return
+		case strings.Contains(o.ReplayErr, dpor.ErrTooManyInitialStates.Error()):
+			o.Class = ClassReachBudget
+			o.Note = "a trace could not be replayed: its instance has too many initial states (neither confirmed nor refuted)"
+			return
 		case o.forallOther:
 			o.Class = ClassSpuriousForall
 		case o.weak && !memmodel.WritesInProgramOrder(o.Case.Model):

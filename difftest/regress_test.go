@@ -49,5 +49,16 @@ func TestRegress(t *testing.T) {
 			assert.Equal(t, f[1], o.Reach.Verdict.String(), o.Report())
 		}
 	}
-	require.Equal(t, 16, checked, "regress cases")
+	require.Equal(t, 17, checked, "regress cases")
+}
+
+// TestReplayBudgetIsNotADisagreement: under tso the traces of
+// replay_budget.cub need more initial states than a replay tries; reach
+// answers UNKNOWN, which is a budget, not a disagreement.
+func TestReplayBudgetIsNotADisagreement(t *testing.T) {
+	src, err := os.ReadFile("testdata/regress/replay_budget.cub")
+	require.NoError(t, err)
+	o := Run(context.Background(), Case{Name: "replay_budget", Src: string(src), Model: memmodel.TSO}, DefaultBudget)
+	require.Equal(t, ClassReachBudget, o.Class, o.Report())
+	require.Contains(t, o.ReplayErr, "too many initial states")
 }
