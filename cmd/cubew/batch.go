@@ -66,24 +66,32 @@ func expandArgs(args []string) ([]string, error) {
 			out = append(out, a)
 			continue
 		}
-		n := len(out)
-		err := filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(path, ".cub") {
-				out = append(out, path)
-			}
-			return nil
-		})
+		found, err := cubFilesBelow(a)
 		if err != nil {
 			return nil, withCode(exitBadInput, "%v", err)
 		}
-		if len(out) == n {
+		out = append(out, found...)
+		if len(found) == 0 {
 			return nil, withCode(exitBadInput, "%s: no .cub files in this directory", a)
 		}
 	}
 	return out, nil
+}
+
+// cubFilesBelow lists the `*.cub` files under dir, recursively, in
+// lexical order.
+func cubFilesBelow(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".cub") {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // answerAll answers every file with answer, at most jobs at once, and

@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cubew/cubew/syntax"
 	"github.com/spf13/cobra"
@@ -134,18 +131,11 @@ func modelFiles(args []string) ([]string, error) {
 			out = append(out, a) // reading it reports the error
 			continue
 		}
-		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(path, ".cub") {
-				out = append(out, path)
-			}
-			return nil
-		})
+		found, err := cubFilesBelow(a)
 		if err != nil {
 			return nil, err
 		}
+		out = append(out, found...)
 	}
 	return out, nil
 }
