@@ -76,8 +76,12 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 	}
 	for _, inv := range p.invs {
 		if !g.constOnly(inv.body) {
-			return nil, fmt.Errorf("%s: invariant %s reads state that changes; the dpor engine supports only invariants over constants (use the explicit engine)",
-				inv.p.Pos, propName(inv.p, inv.idx))
+			item := propName(inv.p, inv.idx) // invariant[k] when unnamed
+			if inv.p.Name != "" {
+				item = "invariant " + item
+			}
+			return nil, fmt.Errorf("%s: %s reads state that changes; the dpor engine supports only invariants over constants (use the explicit engine)",
+				inv.p.Pos, item)
 		}
 	}
 	g.ntrans = make([]gtrans, len(p.trans))

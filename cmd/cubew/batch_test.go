@@ -242,6 +242,10 @@ func TestEngineErrorNamesFileOnce(t *testing.T) {
 	code, _, errs := cubew(t, "bounded", "-n", "2", "testdata/frontend/true_invariant.cub")
 	require.Equal(t, exitBadInput, code)
 	require.True(t, strings.HasPrefix(errs, "cubew: testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes"), errs)
+	// An unnamed item says "invariant" once.
+	code, _, errs = cubew(t, "bounded", "-n", "2", "testdata/unnamed_invariant.cub")
+	require.Equal(t, exitBadInput, code)
+	require.True(t, strings.HasPrefix(errs, "cubew: testdata/unnamed_invariant.cub:5:1: invariant[1] reads state that changes"), errs)
 }
 
 func TestParseDirectoryAndStdin(t *testing.T) {
