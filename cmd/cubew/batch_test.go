@@ -246,6 +246,10 @@ func TestEngineErrorNamesFileOnce(t *testing.T) {
 	code, _, errs = cubew(t, "bounded", "-n", "2", "testdata/unnamed_invariant.cub")
 	require.Equal(t, exitBadInput, code)
 	require.True(t, strings.HasPrefix(errs, "cubew: testdata/unnamed_invariant.cub:5:1: invariant[1] reads state that changes"), errs)
+	// crosscheck too.
+	code, _, errs = cubew(t, "crosscheck", "testdata/weak_int_nondet.cub")
+	require.Equal(t, exitBadInput, code)
+	require.Equal(t, "testdata/weak_int_nondet.cub:6:27: a nondeterministic value for weak variable X of type int is not supported (only enumerations, bool and proc)\n", errs)
 }
 
 func TestParseDirectoryAndStdin(t *testing.T) {

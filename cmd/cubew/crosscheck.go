@@ -155,12 +155,12 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	start := time.Now()
 	sys, err := translate.BuildContext(ctx, m)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, inFile(path, err)
 	}
 	built := time.Since(start).Seconds()
 	res, seconds, err := check(ctx, sys, mm)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, inFile(path, err)
 	}
 	seconds += built
 	// The bounded engine trusts invariant items: it looks for their
