@@ -38,19 +38,23 @@ const stdinName = "<stdin>"
 // the command when `-` is among its files.
 type stdinKey struct{}
 
-// withStdin reads r into the context when files names `-`.
-func withStdin(ctx context.Context, files []string, r io.Reader) (context.Context, error) {
-	if !slices.Contains(files, "-") {
-		return ctx, nil
+// inputModels returns the model files the arguments name (directories
+// expanded, see expandArgs) and, when `-` is among them, reads the
+// standard input into the command's context (see stdinOf).
+func inputModels(cmd *cobra.Command, args []string) ([]string, error) {
+	paths, err := expandArgs(args)
+	if err != nil || !slices.Contains(paths, "-") {
+		return paths, err
 	}
-	src, err := io.ReadAll(r)
+	src, err := io.ReadAll(cmd.InOrStdin())
 	if err != nil {
-		return ctx, err
+		return nil, withCode(exitBadInput, "reading the standard input: %v", err)
 	}
-	return context.WithValue(ctx, stdinKey{}, src), nil
+	cmd.SetContext(context.WithValue(cmd.Context(), stdinKey{}, src))
+	return paths, nil
 }
 
-// stdinOf returns the standard input's text read by withStdin.
+// stdinOf returns the standard input's text read by inputModels.
 func stdinOf(ctx context.Context) []byte {
 	src, _ := ctx.Value(stdinKey{}).([]byte)
 	return src
@@ -172,19 +176,14 @@ func addBatchFlags(cmd *cobra.Command, jobs *int, expect *bool) {
 // want file) first, then any verdict other than the expected one, each
 // reported on w.
 func expectExit(w io.Writer, command string, results []fileResult, bad []inputError) error {
-	wants := map[string][]wantLine{}
+	wants := wantFiles{}
 	badWant := false
 	mismatch := false
 	for _, r := range results {
-		lines, ok := wants[r.File]
-		if !ok {
-			var err error
-			lines, err = readWant(r.File)
-			if err != nil {
-				reportInputError(w, err)
-				badWant = true
-			}
-			wants[r.File] = lines
+		lines, err := wants.read(r.File)
+		if err != nil {
+			reportInputError(w, err)
+			badWant = true
 		}
 		if want := expected(lines, r); r.Verdict != want {
 			fmt.Fprintf(w, "cubew: %s: %s: got %s, want %s\n", r.File, caseName(command, r), strings.ToUpper(r.Verdict.String()), strings.ToUpper(want.String()))

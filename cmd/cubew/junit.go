@@ -86,16 +86,11 @@ func printJUnit(w io.Writer, command string, results []fileResult, bad []inputEr
 	}
 	total := 0.0
 	times := map[string]float64{}
-	wants := map[string][]wantLine{}
+	wants := wantFiles{}
 	for _, r := range results {
-		lines, ok := wants[r.File]
-		if !ok {
-			var err error
-			lines, err = readWant(r.File)
-			if err != nil {
-				bad = append(bad, inputError{File: r.File, Msg: err.Error(), err: err})
-			}
-			wants[r.File] = lines
+		lines, err := wants.read(r.File)
+		if err != nil {
+			bad = append(bad, inputError{File: r.File, Msg: err.Error(), err: err})
 		}
 		s := suite(r.File)
 		c := junitCase{Name: caseName(command, r), Classname: junitClass(r.File), File: r.File, Line: resultLine(r), Time: seconds(r.Seconds)}

@@ -25,17 +25,13 @@ it, - for a model on the standard input.`,
   cubew parse --print model.cub > canonical.cub`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			paths, err := expandArgs(args)
+			paths, err := inputModels(cmd, args)
 			if err != nil {
 				return err
 			}
-			ctx, err := withStdin(cmd.Context(), paths, cmd.InOrStdin())
-			if err != nil {
-				return withCode(exitBadInput, "reading the standard input: %v", err)
-			}
 			bad := false
 			for _, path := range paths {
-				m, err := loadText(path, stdinOf(ctx), syntax.CheckOptions{})
+				m, err := loadText(path, stdinOf(cmd.Context()), syntax.CheckOptions{})
 				if err != nil {
 					reportInputError(cmd.ErrOrStderr(), err)
 					bad = true

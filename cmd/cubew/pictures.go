@@ -42,15 +42,10 @@ func (p *pictureOpts) run(cmd *cobra.Command, args []string, b batch, answer fun
 	if b.jobs < 1 {
 		return withCode(exitBadInput, "-j must be at least 1")
 	}
-	paths, err := expandArgs(args)
+	paths, err := inputModels(cmd, args)
 	if err != nil {
 		return err
 	}
-	ctx, err := withStdin(cmd.Context(), paths, cmd.InOrStdin())
-	if err != nil {
-		return withCode(exitBadInput, "reading the standard input: %v", err)
-	}
-	cmd.SetContext(ctx)
 	if b.jobs > 1 {
 		cmd.SetErr(&lockedWriter{w: cmd.ErrOrStderr()})
 	}

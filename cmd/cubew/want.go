@@ -32,6 +32,20 @@ type wantLine struct {
 // wantPath returns the want file of a model file.
 func wantPath(path string) string { return strings.TrimSuffix(path, ".cub") + ".want" }
 
+// wantFiles reads the want files of the answers, each file once.
+type wantFiles map[string][]wantLine
+
+// read returns the lines of the want file of file, reading it on first
+// use; its error comes with that first read only.
+func (w wantFiles) read(file string) ([]wantLine, error) {
+	if lines, ok := w[file]; ok {
+		return lines, nil
+	}
+	lines, err := readWant(file)
+	w[file] = lines
+	return lines, err
+}
+
 // readWant reads the want file of a model file; a missing file (and the
 // standard input) gives no lines and no error. Every line must be a
 // question cubew can answer: a misspelt engine, model, parameter or
