@@ -4,14 +4,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 )
 
 // conflict returns the positions where a fence cuts the counterexample
-// of res, a check of m (the model with fences at the given positions):
+// w (with procs processes) of a check of m (the model with fences at the
+// given positions):
 // every fence set disjoint from the result keeps an execution that reaches
 // the unsafe state, so it is UNSAFE.
 //
@@ -26,15 +26,14 @@ import (
 // it (fewer fences only allow more executions); when neither replays, the
 // conflict is the complement of the fenced set, which holds by
 // monotonicity alone.
-func (s *synth) conflict(fenced []int, m *syntax.Model, res *decide.Result) ([]int, error) {
+func (s *synth) conflict(fenced []int, m *syntax.Model, w *dpor.Witness, procs int) ([]int, error) {
 	fallback := slices.DeleteFunc(slices.Clone(s.universe), func(i int) bool { return slices.Contains(fenced, i) })
-	w := res.Witness
-	if w == nil || res.Trace == nil {
+	if w == nil {
 		return fallback, nil
 	}
 	narrow, wide := reorderedSteps(m, w, s.opts.Model)
 	for _, c := range [][]int{narrow, wide} {
-		ok, err := s.replaysOutside(c, res)
+		ok, err := s.replaysOutside(c, w, procs)
 		if err != nil {
 			return nil, err
 		}
@@ -96,25 +95,25 @@ func weakLoc(m *syntax.Model, loc string) bool {
 	return sym != nil && sym.Weak
 }
 
-// replaysOutside reports whether res's trace replays on the model with a
-// fence at every position outside c.
-func (s *synth) replaysOutside(c []int, res *decide.Result) (bool, error) {
+// replaysOutside reports whether the transitions of w replay, with procs
+// processes, on the model with a fence at every position outside c.
+func (s *synth) replaysOutside(c []int, w *dpor.Witness, procs int) (bool, error) {
 	outside := slices.DeleteFunc(slices.Clone(s.universe), func(i int) bool { return slices.Contains(c, i) })
 	m, err := s.fenced(outside, false)
 	if err != nil {
 		return false, err
 	}
 	var steps []dpor.TraceStep
-	for _, st := range res.Witness.Steps {
+	for _, st := range w.Steps {
 		if st.Kind == dpor.StepTransition {
 			steps = append(steps, dpor.TraceStep{Transition: st.Index, Procs: st.Procs})
 		}
 	}
-	opts := dpor.Options{N: res.Trace.Procs, Model: s.opts.Model}
+	opts := dpor.Options{N: procs, Model: s.opts.Model}
 	m = m.InvariantsAsUnsafe()
-	_, err = dpor.ReplayTrace(s.ctx, m, opts, steps, res.Witness.UnsafeName)
+	_, err = dpor.ReplayTrace(s.ctx, m, opts, steps, w.UnsafeName)
 	if err != nil && s.ctx.Err() == nil {
-		_, err = dpor.ReplayTraceProcs(s.ctx, m, opts, steps, res.Witness.UnsafeName)
+		_, err = dpor.ReplayTraceProcs(s.ctx, m, opts, steps, w.UnsafeName)
 	}
 	if s.ctx.Err() != nil {
 		return false, s.ctx.Err()

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/cubew/cubew/decide"
+	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
@@ -14,8 +15,7 @@ import (
 )
 
 // Options configures Synthesize. NewSolver is required; the zero value of
-// the rest means TSO, no node limit per check, DefaultMaxChecks checks
-// and DefaultMaxSets sets.
+// the rest means TSO, no node limit per check, and the defaults below.
 type Options struct {
 	// Model is the weak memory model the fences must repair (TSO or PSO);
 	// nil means TSO.
@@ -30,6 +30,12 @@ type Options struct {
 	// MaxSets stops the search once this many minimal sets are proved
 	// (0: DefaultMaxSets).
 	MaxSets int
+	// Steps and MaxExecutions bound the bounded search for a concrete
+	// counterexample behind an UNKNOWN check: each process fires at most
+	// Steps transitions (0: DefaultSteps), each instance explores at most
+	// MaxExecutions execution graphs (0: DefaultMaxExecutions).
+	Steps         int
+	MaxExecutions int
 	// OnCheck, when set, is told about each check as it ends.
 	OnCheck func(Check)
 }
@@ -72,6 +78,14 @@ type Check struct {
 	Verdict translate.Verdict
 	Reason  string
 	Nodes   int
+	// Witness, for an UNSAFE check, is its concrete counterexample with
+	// Procs processes: the replayed trace of the parameterized check, or,
+	// when Bounded is set, the execution the bounded engine found after
+	// the parameterized check was UNKNOWN (Reason then says both). Nil
+	// when decide could not build a concrete instance.
+	Witness *dpor.Witness
+	Procs   int
+	Bounded bool
 	// Conflict, for an UNSAFE check under the weak model, is the set of
 	// positions a fence must take to cut its counterexample: every fence
 	// set disjoint from it keeps that execution.
@@ -140,6 +154,8 @@ func Synthesize(ctx context.Context, name string, src []byte, opts Options) (*Re
 	}
 	opts.MaxChecks = cmpOr(opts.MaxChecks, DefaultMaxChecks)
 	opts.MaxSets = cmpOr(opts.MaxSets, DefaultMaxSets)
+	opts.Steps = cmpOr(opts.Steps, DefaultSteps)
+	opts.MaxExecutions = cmpOr(opts.MaxExecutions, DefaultMaxExecutions)
 	m, err := syntax.ParseAndCheck(name, src, syntax.CheckOptions{})
 	if err == nil {
 		err = m.RequireProperty()
@@ -334,9 +350,17 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 		return nil, err
 	}
 	c := Check{Number: len(s.res.Checks) + 1, Model: mm.Name(), Fences: s.positions(fences), Verdict: res.Verdict,
-		Reason: res.Reason, Nodes: res.Stats.Nodes, Result: res}
-	if res.Verdict == translate.Unsafe && mm.Buffered() {
-		conflict, err := s.conflict(fences, m, res)
+		Reason: res.Reason, Nodes: res.Stats.Nodes, Result: res, Witness: res.Witness}
+	if res.Trace != nil {
+		c.Procs = res.Trace.Procs
+	}
+	if res.Verdict == translate.Unknown {
+		if err := s.refuteCheck(&c, m, mm); err != nil {
+			return nil, err
+		}
+	}
+	if c.Verdict == translate.Unsafe && mm.Buffered() {
+		conflict, err := s.conflict(fences, m, c.Witness, c.Procs)
 		if err != nil {
 			return nil, err
 		}

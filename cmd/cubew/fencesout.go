@@ -45,8 +45,8 @@ func (o fencesOutput) text(w io.Writer, diff bool) {
 		} else {
 			fmt.Fprintln(w, "  no fence in a guard cuts this counterexample")
 		}
-		if t := c.Result.Trace; t != nil {
-			fmt.Fprintf(w, "  counterexample with %d processes: %s\n", t.Procs, t)
+		if line := c.Counterexample(); line != "" {
+			fmt.Fprintf(w, "  counterexample with %d processes: %s\n", c.Procs, line)
 		}
 	case fences.Unproved:
 		fmt.Fprintf(w, "%s  UNKNOWN  %s  no fence set proved  %s\n    reason: %s\n", o.path, o.model, checks, r.Reason)
@@ -169,8 +169,8 @@ func (o fencesOutput) json(w io.Writer) error {
 	for _, s := range r.Sets {
 		doc.Sets = append(doc.Sets, jsonFenceSet{Fences: jsonPositions(s.Positions), Proof: s.Proof, NeededBy: s.NeededBy})
 	}
-	if c := r.Counterexample; c != nil && c.Result.Trace != nil {
-		doc.Counterexample = &jsonFenceCex{Check: c.Number, Model: c.Model, Processes: c.Result.Trace.Procs, Trace: c.Result.Trace.String()}
+	if c := r.Counterexample; c != nil && c.Counterexample() != "" {
+		doc.Counterexample = &jsonFenceCex{Check: c.Number, Model: c.Model, Processes: c.Procs, Trace: c.Counterexample()}
 	}
 	for _, c := range r.Checks {
 		doc.Checks = append(doc.Checks, jsonFenceCheck{Number: c.Number, Model: c.Model, Fences: jsonPositions(c.Fences),
