@@ -25,6 +25,11 @@ type Options struct {
 	// MaxNodes bounds the nodes of each check (reach.Options.MaxNodes); a
 	// check that reaches it is UNKNOWN and its fence set is not proved.
 	MaxNodes int
+	// MaxMatchSteps bounds the subsumption work of each check
+	// (reach.Options.MaxMatchSteps): a diverging search slows down as its
+	// cubes grow, so this ends it sooner than MaxNodes, on any machine
+	// alike. A check that reaches it is UNKNOWN. 0: no limit.
+	MaxMatchSteps int
 	// MaxChecks bounds the calls to decide.Check (0: DefaultMaxChecks).
 	MaxChecks int
 	// MaxSets stops the search once this many minimal sets are proved
@@ -342,7 +347,8 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := decide.Check(s.ctx, m, sys, reach.Options{Model: mm, NewSolver: s.opts.NewSolver, MaxNodes: s.opts.MaxNodes})
+	res, err := decide.Check(s.ctx, m, sys, reach.Options{Model: mm, NewSolver: s.opts.NewSolver, MaxNodes: s.opts.MaxNodes,
+		MaxMatchSteps: s.opts.MaxMatchSteps})
 	if err == nil {
 		err = s.ctx.Err() // a stopped check is UNKNOWN: the whole search stops
 	}

@@ -18,6 +18,7 @@ import (
 type fencesOpts struct {
 	model     modelFlag
 	maxNodes  int
+	maxMatch  int
 	maxChecks int
 	maxSets   int
 	diff      bool
@@ -26,7 +27,7 @@ type fencesOpts struct {
 }
 
 func newFencesCmd(g *globalOpts) *cobra.Command {
-	o := fencesOpts{format: "text", maxNodes: 20000}
+	o := fencesOpts{format: "text", maxNodes: 20000, maxMatch: 1 << 23}
 	cmd := &cobra.Command{
 		Use:   "fences FILE",
 		Short: "Find the minimal fence() insertions that make a model SAFE for every number of processes",
@@ -60,6 +61,7 @@ set helps, 2 bad input or usage, 3 no set proved within the limits.`,
 	f := cmd.Flags()
 	f.Var(&o.model, "model", "weak memory model to repair: tso or pso (default tso)")
 	f.IntVar(&o.maxNodes, "max-nodes", o.maxNodes, "give up a check (UNKNOWN, its set not proved) after visiting this many nodes; 0 for no limit")
+	f.IntVar(&o.maxMatch, "max-match-steps", o.maxMatch, "give up a check (UNKNOWN) after this many subsumption matching steps, which a diverging search spends fast; 0 for no limit")
 	f.IntVar(&o.maxChecks, "max-checks", fences.DefaultMaxChecks, "stop after this many parameterized checks")
 	f.IntVar(&o.maxSets, "max-sets", fences.DefaultMaxSets, "stop once this many minimal sets are proved")
 	f.BoolVarP(&o.diff, "diff", "d", false, "print each set as a unified diff of the model")
@@ -85,7 +87,7 @@ func (o *fencesOpts) run(cmd *cobra.Command, g *globalOpts, path string) error {
 	if err != nil {
 		return withCode(exitBadInput, "fences: %v", err)
 	}
-	opts := fences.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: o.maxNodes,
+	opts := fences.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: o.maxNodes, MaxMatchSteps: o.maxMatch,
 		MaxChecks: o.maxChecks, MaxSets: o.maxSets}
 	if g.verbose {
 		opts.OnCheck = func(c fences.Check) { printCheck(cmd.ErrOrStderr(), c) }
