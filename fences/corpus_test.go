@@ -216,10 +216,13 @@ func TestNoFenceHelps(t *testing.T) {
 }
 
 // TestUnprovedIsNotAFix: mutex_N_us needs a fence in t2, but with the
-// transition t3 its authors deleted in mutex_N the check of that
-// candidate does not converge: within the node budget it is UNKNOWN, and
-// it is reported as not proved, never as a fix. With t3 deleted and the
-// authors' fence taken out, synthesis finds the authors' fence.
+// transition t3 its authors deleted in mutex_N the parameterized check
+// of that candidate does not converge (the engine's cubes grow with
+// every process whose cell t3 reads): within the node budget it is
+// UNKNOWN, the bounded engine finds no counterexample either, and it is
+// reported as not proved, never as a fix, after 3 checks. With t3
+// deleted and the authors' fence taken out, synthesis finds the authors'
+// fence.
 func TestUnprovedIsNotAFix(t *testing.T) {
 	path, src := corpusFile(t, "cubtso/mutex_N_us.cub")
 	res := synthesize(t, path, src, memmodel.TSO, mutexNodes)
@@ -229,6 +232,8 @@ func TestUnprovedIsNotAFix(t *testing.T) {
 	require.Len(t, res.Unknown, 1)
 	require.Equal(t, []string{"t2"}, names(res.Unknown[0]), "not proved")
 	require.Contains(t, res.Reason, "node limit")
+	require.Contains(t, res.Reason, "no counterexample with 2..3 processes, 3 steps per process")
+	require.Len(t, res.Checks, 3, "the model, SC, the candidate {t2}")
 
 	fixedPath, fixed := corpusFile(t, "cubtso/mutex_N.cub")
 	unfenced := strings.Replace(string(fixed), " && fence()", "", 1)
