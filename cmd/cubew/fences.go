@@ -19,6 +19,7 @@ type fencesOpts struct {
 	model     modelFlag
 	maxNodes  int
 	maxMatch  int
+	steps     int
 	maxChecks int
 	maxSets   int
 	diff      bool
@@ -42,8 +43,11 @@ concrete instance, names the transitions that ran while their process still
 had writes in its store buffer; candidate sets are the smallest sets that
 cut every counterexample found so far, and each is checked from scratch
 (the model text with the fences in it). A check that reaches --max-nodes
-is UNKNOWN and its set is never reported as a fix. A model that is UNSAFE
-under sc gets no fence: the answer shows its sc counterexample.
+(or --max-match-steps) is UNKNOWN and its set is never reported as a
+fix; the bounded engine then looks for a concrete counterexample on 2 and
+3 processes (--steps transitions each), and one it finds makes the check
+UNSAFE, so the search goes on. A model that is UNSAFE under sc gets no
+fence: the answer shows its sc counterexample.
 
 -d prints each set as a diff of the model, -w writes the smallest set into
 the file. docs/fences.md has a worked example.
@@ -62,6 +66,7 @@ set helps, 2 bad input or usage, 3 no set proved within the limits.`,
 	f.Var(&o.model, "model", "weak memory model to repair: tso or pso (default tso)")
 	f.IntVar(&o.maxNodes, "max-nodes", o.maxNodes, "give up a check (UNKNOWN, its set not proved) after visiting this many nodes; 0 for no limit")
 	f.IntVar(&o.maxMatch, "max-match-steps", o.maxMatch, "give up a check (UNKNOWN) after this many subsumption matching steps, which a diverging search spends fast; 0 for no limit")
+	f.IntVar(&o.steps, "steps", fences.DefaultSteps, "after an UNKNOWN check, look for a counterexample on 2 and 3 processes firing at most this many transitions each")
 	f.IntVar(&o.maxChecks, "max-checks", fences.DefaultMaxChecks, "stop after this many parameterized checks")
 	f.IntVar(&o.maxSets, "max-sets", fences.DefaultMaxSets, "stop once this many minimal sets are proved")
 	f.BoolVarP(&o.diff, "diff", "d", false, "print each set as a unified diff of the model")
@@ -76,8 +81,8 @@ func (o *fencesOpts) run(cmd *cobra.Command, g *globalOpts, path string) error {
 	switch {
 	case o.model == "sc":
 		return withCode(exitBadInput, "fences: --model must be tso or pso (fences change nothing under sc)")
-	case o.maxChecks < 1 || o.maxSets < 1:
-		return withCode(exitBadInput, "fences: --max-checks and --max-sets must be at least 1")
+	case o.maxChecks < 1 || o.maxSets < 1 || o.steps < 1:
+		return withCode(exitBadInput, "fences: --max-checks, --max-sets and --steps must be at least 1")
 	}
 	mm := memmodel.Default(true) // tso
 	if o.model != "" {
@@ -88,7 +93,7 @@ func (o *fencesOpts) run(cmd *cobra.Command, g *globalOpts, path string) error {
 		return withCode(exitBadInput, "fences: %v", err)
 	}
 	opts := fences.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: o.maxNodes, MaxMatchSteps: o.maxMatch,
-		MaxChecks: o.maxChecks, MaxSets: o.maxSets}
+		MaxChecks: o.maxChecks, MaxSets: o.maxSets, Steps: o.steps}
 	if g.verbose {
 		opts.OnCheck = func(c fences.Check) { printCheck(cmd.ErrOrStderr(), c) }
 	}

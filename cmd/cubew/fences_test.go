@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubew/cubew/internal/corpus"
 	"github.com/stretchr/testify/require"
 )
 
@@ -107,4 +108,39 @@ func TestFencesBadInput(t *testing.T) {
 		code, _, errs := cubew(t, args...)
 		require.Equal(t, exitBadInput, code, "%v: %s", args, errs)
 	}
+}
+
+// TestFencesPSOUnproved: under pso the engine answers peterson_2_us with
+// its two fences by a spurious counterexample, so the set is listed as
+// not proved (exit 3), never as a fix; the counterexamples of 4 of the 6
+// checks come from the bounded engine, which -v and the JSON say.
+func TestFencesPSOUnproved(t *testing.T) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("shared corpus: %v", err)
+	}
+	path := filepath.Join(dir, "cubicle-w", "cubtso", "peterson_2_us.cub")
+	code, out, errs := cubew(t, "fences", "-v", "--model", "pso", path)
+	require.Equal(t, exitUnknown, code, errs)
+	require.Contains(t, out, "UNKNOWN  pso  no fence set proved  6 checks")
+	require.Contains(t, out, "not proved: {t_L2_L3_W_Turn_Other, t_L3_CS_R_WantO_False} (UNKNOWN)")
+	require.Contains(t, out, "spurious counterexample")
+	require.Equal(t, 6, strings.Count(errs, "check #"), errs)
+	require.Equal(t, 4, strings.Count(errs, "counterexample found by the bounded engine with 2 processes"), errs)
+
+	code, out, errs = cubew(t, "fences", "--format", "json", "--model", "pso", path)
+	require.Equal(t, exitUnknown, code, errs)
+	var doc jsonFences
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, "unknown", doc.Outcome)
+	require.Empty(t, doc.Sets)
+	require.Len(t, doc.Unknown, 1)
+	bounded := 0
+	for _, c := range doc.Checks {
+		if c.Bounded {
+			require.Equal(t, "unsafe", c.Verdict)
+			bounded++
+		}
+	}
+	require.Equal(t, 4, bounded)
 }

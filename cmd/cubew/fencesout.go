@@ -150,6 +150,7 @@ type jsonFenceCheck struct {
 	Verdict  string         `json:"verdict"`
 	Reason   string         `json:"reason,omitempty"`
 	Nodes    int            `json:"nodes"`
+	Bounded  bool           `json:"bounded,omitempty"`
 	Conflict []jsonFencePos `json:"conflict"`
 }
 
@@ -174,7 +175,7 @@ func (o fencesOutput) json(w io.Writer) error {
 	}
 	for _, c := range r.Checks {
 		doc.Checks = append(doc.Checks, jsonFenceCheck{Number: c.Number, Model: c.Model, Fences: jsonPositions(c.Fences),
-			Verdict: c.Verdict.String(), Reason: c.Reason, Nodes: c.Nodes, Conflict: jsonPositions(c.Conflict)})
+			Verdict: c.Verdict.String(), Reason: c.Reason, Nodes: c.Nodes, Bounded: c.Bounded, Conflict: jsonPositions(c.Conflict)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
