@@ -33,7 +33,7 @@ func printCheck(w io.Writer, c fences.Check) {
 // counterexample that no fence cuts.
 func (o fencesOutput) text(w io.Writer, diff bool) {
 	r := o.res
-	checks := fmt.Sprintf("%d checks", len(r.Checks))
+	checks := plural(len(r.Checks), "check")
 	switch r.Outcome {
 	case fences.AlreadySafe:
 		fmt.Fprintf(w, "%s  SAFE  %s  no fence needed  %s\n", o.path, o.model, checks)
