@@ -15,8 +15,13 @@
 // adds a conflict, a SAFE one is a minimal fence set (each of its fences
 // is the only one meeting some conflict, whose replayed execution runs
 // without it), an UNKNOWN one (a node limit) is reported as not proved and
-// never as a fix. A model that is UNSAFE under SC gets no fence: its SC
-// counterexample is the answer.
+// never as a fix. A check that is UNKNOWN is handed to the bounded
+// engine (package dpor, 2 and 3 processes, Options.Steps each): a
+// concrete execution it finds is UNSAFE evidence, with its conflict, so
+// the search goes on past the engine's limits (under PSO, its spurious
+// counterexamples); the bounded engine never makes a set SAFE. A model
+// that is UNSAFE under SC gets no fence: its SC counterexample is the
+// answer.
 //
 // Fences are inserted into the source text (insertFences), keeping its
 // layout and comments; every check parses that text again, so what is
