@@ -95,7 +95,8 @@ type Check struct {
 	// positions a fence must take to cut its counterexample: every fence
 	// set disjoint from it keeps that execution.
 	Conflict []Position
-	// Result is the check's answer, with its trace and witness.
+	// Result is the parameterized check's answer, with its trace and
+	// witness (UNKNOWN when Bounded is set).
 	Result *decide.Result
 }
 

@@ -85,13 +85,16 @@ func TestFencesNoFix(t *testing.T) {
 	require.Equal(t, 2, doc.Counterexample.Processes)
 }
 
-// TestFencesUnknown: a node budget too small for the first check is
-// UNKNOWN (exit 3), never a fix.
+// TestFencesUnknown: with a node budget too small for any check, the
+// bounded engine still finds the counterexamples that lead to the right
+// candidate, whose check is UNKNOWN (exit 3): not proved, never a fix.
 func TestFencesUnknown(t *testing.T) {
-	code, out, errs := cubew(t, "fences", "--max-nodes", "1", twoGroups)
+	code, out, errs := cubew(t, "fences", "-v", "--max-nodes", "1", twoGroups)
 	require.Equal(t, exitUnknown, code, errs)
-	require.Contains(t, out, "UNKNOWN  tso  no fence set proved")
+	require.Contains(t, out, "UNKNOWN  tso  no fence set proved  5 checks")
 	require.Contains(t, out, "node limit")
+	require.Contains(t, out, "not proved: {w_enter, r_enter} (UNKNOWN)")
+	require.Equal(t, 3, strings.Count(errs, "counterexample found by the bounded engine"), errs)
 }
 
 // TestFencesBadInput: positioned errors and usage errors exit 2.
