@@ -1,0 +1,184 @@
+//go:build cgo
+
+package front_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/smt/front"
+	"github.com/cubew/cubew/smt/z3"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+func openZ3() (smt.Solver, error) { return z3.Open() }
+
+// vocabulary is what the random queries are made of: process constants
+// (integers, pairwise distinct or not), process literals, an enumeration,
+// Booleans and arrays of both indexed by processes.
+type vocabulary struct {
+	s     smt.Solver
+	procs []smt.Term
+	enum  []smt.Term
+	bools []smt.Term
+	arr   smt.Func // Int -> enum
+	flag  smt.Func // Int -> Bool
+	x     smt.Term // an enum variable
+}
+
+func newVocabulary(s smt.Solver) *vocabulary {
+	v := &vocabulary{s: s}
+	srt, vals := s.EnumSort("state", []string{"Idle", "Want", "Crit"})
+	v.enum = vals
+	v.arr = s.FuncDecl("A", []smt.Sort{s.IntSort()}, srt)
+	v.flag = s.FuncDecl("F", []smt.Sort{s.IntSort()}, s.BoolSort())
+	v.x = s.Const("X", srt)
+	for i := range 3 {
+		v.procs = append(v.procs, s.Const(fmt.Sprintf("p%d", i+1), s.IntSort()))
+	}
+	v.procs = append(v.procs, s.Int(-1), s.Int(-2))
+	v.bools = []smt.Term{s.Const("b1", s.BoolSort()), s.Const("b2", s.BoolSort())}
+	return v
+}
+
+// literal returns a random atom or its negation.
+func (v *vocabulary) literal(r *rand.Rand) smt.Term {
+	s := v.s
+	p := func() smt.Term { return v.procs[r.IntN(len(v.procs))] }
+	var a smt.Term
+	switch r.IntN(6) {
+	case 0:
+		a = s.Eq(p(), p())
+	case 1:
+		a = s.Eq(s.Apply(v.arr, p()), v.enum[r.IntN(len(v.enum))])
+	case 2:
+		a = s.Eq(s.Apply(v.arr, p()), s.Apply(v.arr, p()))
+	case 3:
+		a = s.Apply(v.flag, p())
+	case 4:
+		a = s.Eq(v.x, s.Ite(v.bools[r.IntN(2)], s.Apply(v.arr, p()), v.enum[r.IntN(len(v.enum))]))
+	default:
+		a = s.Iff(v.bools[r.IntN(2)], s.Apply(v.flag, p()))
+	}
+	if r.IntN(3) == 0 {
+		return s.Not(a)
+	}
+	return a
+}
+
+func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
+	c := make([]smt.Term, n)
+	for i := range c {
+		c[i] = v.literal(r)
+	}
+	return c
+}
+
+// TestRandomQueriesAgreeWithZ3 asks the shapes of the search's queries (a
+// cube, with or without distinct processes, and the negations of other
+// cubes, as in a fixpoint check) of the front solver in Verify mode, which
+// re-checks every built-in answer with Z3 and panics on a disagreement,
+// and of a plain Z3 solver; the answers must be equal, and the built-in
+// procedure must answer them all (nothing here is outside its fragment).
+func TestRandomQueriesAgreeWithZ3(t *testing.T) {
+	const queries = 1500
+	r := rand.New(rand.NewPCG(20, 5))
+	fs := front.New(openZ3, front.Options{Verify: true, Budget: 1 << 30})
+	defer fs.Close()
+	zs := z3.New()
+	defer zs.Close()
+	fv, zv := newVocabulary(fs), newVocabulary(zs)
+	ctx := context.Background()
+	counts := map[smt.Result]int{}
+	for i := range queries {
+		seed := r.Uint64()
+		ask := func(s smt.Solver, v *vocabulary) smt.Result {
+			r := rand.New(rand.NewPCG(seed, uint64(i)))
+			m := s.Mark()
+			defer s.Release(m)
+			s.Push()
+			defer s.Pop(1)
+			if r.IntN(2) == 0 {
+				s.Assert(s.Distinct(v.procs[:3]...))
+			}
+			for range r.IntN(4) {
+				s.Assert(s.Not(s.And(v.cube(r, 1+r.IntN(3))...)))
+			}
+			res, err := s.CheckAssumptions(ctx, v.cube(r, 1+r.IntN(5))...)
+			require.NoError(t, err)
+			return res
+		}
+		got, want := ask(fs, fv), ask(zs, zv)
+		require.Equal(t, want, got, "query %d", i)
+		counts[got]++
+	}
+	st := fs.Stats()
+	t.Logf("%d queries: %d sat, %d unsat; built-in answered %d", queries, counts[smt.Sat], counts[smt.Unsat], st.Builtin)
+	require.Equal(t, queries, st.Checks)
+	require.Equal(t, queries, st.Builtin, "every query is in the fragment")
+	require.Greater(t, counts[smt.Sat], queries/10)
+	require.Greater(t, counts[smt.Unsat], queries/10)
+}
+
+// smallCorpus are the small corpus files of issue 20, sc and tso.
+var smallCorpus = []string{
+	"cubicle-w/cubtso/mutex_N.cub", "cubicle-w/cubtso/spinlock_N.cub", "cubicle-w/cubtso/arbiter_v1_N.cub",
+	"cubicle-w/cubtso/sense_rev_N.cub", "cubicle/bakery.cub", "cubicle/dekker.cub", "cubicle/synapse.cub",
+	"cubicle/mutex.cub", "cubicle/xerox_dragon.cub",
+}
+
+// TestCorpusQueriesAgreeWithZ3 runs the search on the small corpus files
+// with the front solver in Verify mode (every built-in answer re-checked
+// by Z3; a disagreement panics), checks the verdicts against expected.tsv
+// and reports which share of the checks the built-in procedure answered.
+func TestCorpusQueriesAgreeWithZ3(t *testing.T) {
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	entries, err := corpus.Expected(dir)
+	require.NoError(t, err)
+	want := map[string]corpus.Entry{}
+	for _, e := range entries {
+		want[e.File] = e
+	}
+	total, builtin, ran := 0, 0, 0
+	for _, file := range smallCorpus {
+		e, ok := want[file]
+		require.True(t, ok, file)
+		m, err := syntax.Load(filepath.Join(dir, file), syntax.CheckOptions{SC: e.Model == "sc"})
+		require.NoError(t, err)
+		sys, err := translate.Build(m)
+		require.NoError(t, err)
+		var st smt.Stats
+		newSolver := func() smt.Solver { return &statsSolver{front.New(openZ3, front.Options{Verify: true}), &st} }
+		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000, AssumeInvariants: true})
+		require.NoError(t, err)
+		require.Equal(t, e.Expected, res.Verdict.String(), file)
+		t.Logf("%s: %s, %d checks, %d built-in (%.0f%%)", file, res.Verdict, st.Checks, st.Builtin, 100*float64(st.Builtin)/float64(max(st.Checks, 1)))
+		total, builtin, ran = total+st.Checks, builtin+st.Builtin, ran+1
+	}
+	t.Logf("all: %d checks, %d built-in (%.0f%%)", total, builtin, 100*float64(builtin)/float64(total))
+	require.Equal(t, len(smallCorpus), ran)
+	require.Positive(t, builtin)
+}
+
+// statsSolver adds its solver's statistics into into when it is closed.
+type statsSolver struct {
+	smt.Solver
+	into *smt.Stats
+}
+
+func (s *statsSolver) Close() {
+	st := s.Solver.Stats()
+	s.into.Checks += st.Checks
+	s.into.Builtin += st.Builtin
+	s.Solver.Close()
+}

@@ -1,0 +1,347 @@
+package front
+
+import (
+	"slices"
+
+	"github.com/cubew/cubew/smt"
+)
+
+// unknown marks a term whose value the partial assignment leaves open.
+const unknown = int64(-1) << 62
+
+// model is an assignment of values to the atoms of a query (constants and
+// function applications), with the function tables it implies. Values are
+// int64: 0/1 for Bool, the index of an enumeration value, the integer
+// itself for Int, an element number for an uninterpreted sort.
+type model struct {
+	values map[smt.Term]int64
+	apps   map[string]int64 // function application key -> value
+	fresh  map[smt.Sort]int64
+}
+
+// search decides the satisfiability of the conjunction of formulas by
+// assigning, in order, a value to every atom and evaluating the formulas in
+// three-valued logic after each assignment, backtracking as soon as one is
+// false. It is exact: Sat comes with a model it has checked, Unsat means
+// every assignment up to symmetry was refuted. Values of an Int or
+// uninterpreted atom range over the literals of its sort, the values of
+// earlier atoms and one fresh value, which is complete because only
+// equalities compare them (the fragment has no arithmetic). The search
+// gives up (Unknown) after budget evaluation steps.
+type search struct {
+	t        *table
+	formulas []smt.Term
+	atoms    []smt.Term
+	literals map[smt.Sort][]int64 // Int literals per sort (kindInt only)
+	budget   int
+
+	assigned map[smt.Term]int64
+	apps     map[string]int64
+	keyBuf   []byte
+	cache    []int64 // per term, valid when stamp matches epoch
+	stamp    []uint32
+	epoch    uint32
+}
+
+// inFragment reports whether every term reachable from formulas is in the
+// fragment the search decides, and collects the atoms (children first)
+// and the integer literals.
+func (s *search) inFragment() bool {
+	seen := map[smt.Term]bool{}
+	s.literals = map[smt.Sort][]int64{}
+	var visit func(u smt.Term) bool
+	visit = func(u smt.Term) bool {
+		if seen[u] {
+			return true
+		}
+		seen[u] = true
+		n := &s.t.nodes[u]
+		if k := s.t.sorts[n.sort].kind; k == kindReal {
+			return false
+		}
+		switch n.op {
+		case opLt, opLe, opGt, opGe, opAdd, opSub, opMul, opReal:
+			return false
+		case opInt:
+			s.literals[n.sort] = append(s.literals[n.sort], n.val)
+		}
+		for _, a := range n.args {
+			if !visit(a) {
+				return false
+			}
+		}
+		if n.op == opConst || n.op == opApply {
+			s.atoms = append(s.atoms, u)
+		}
+		return true
+	}
+	for _, f := range s.formulas {
+		if !visit(f) {
+			return false
+		}
+	}
+	for srt, ls := range s.literals {
+		slices.Sort(ls)
+		s.literals[srt] = slices.Compact(ls)
+	}
+	return true
+}
+
+// run returns Sat with a model, Unsat, or Unknown when the fragment or the
+// budget does not allow an answer.
+func (s *search) run() (smt.Result, *model) {
+	if !s.inFragment() {
+		return smt.Unknown, nil
+	}
+	s.assigned = make(map[smt.Term]int64, len(s.atoms))
+	s.apps = map[string]int64{}
+	s.cache = make([]int64, len(s.t.nodes))
+	s.stamp = make([]uint32, len(s.t.nodes))
+	switch s.holds() {
+	case 0:
+		return smt.Unsat, nil
+	case 1:
+		return smt.Sat, s.model()
+	}
+	r := s.assign(0)
+	if r == smt.Sat {
+		return r, s.model()
+	}
+	return r, nil
+}
+
+// assign tries every candidate value of atom i and recurses.
+func (s *search) assign(i int) smt.Result {
+	u := s.atoms[i]
+	key, forced, fv := s.appKey(u)
+	cands := s.candidates(u, i)
+	if forced {
+		cands = []int64{fv}
+	}
+	result := smt.Unsat
+	for _, v := range cands {
+		if s.budget <= 0 {
+			return smt.Unknown
+		}
+		s.assigned[u] = v
+		if key != "" && !forced {
+			s.apps[key] = v
+		}
+		var r smt.Result
+		switch s.holds() {
+		case 0:
+			r = smt.Unsat
+		case 1:
+			r = smt.Sat
+		default:
+			if i+1 < len(s.atoms) {
+				r = s.assign(i + 1)
+			} else {
+				r = smt.Unknown // all atoms valued: cannot happen, but claim nothing
+			}
+		}
+		if r == smt.Sat {
+			return r
+		}
+		if r == smt.Unknown {
+			result = smt.Unknown
+		}
+		delete(s.assigned, u)
+		if key != "" && !forced {
+			delete(s.apps, key)
+		}
+	}
+	return result
+}
+
+// appKey returns the function-table key of the application u (empty for a
+// constant) and, when the table already gives it a value, that value.
+func (s *search) appKey(u smt.Term) (string, bool, int64) {
+	n := &s.t.nodes[u]
+	if n.op != opApply {
+		return "", false, 0
+	}
+	s.epoch++
+	b := append(s.keyBuf[:0], byte(n.fn), byte(n.fn>>8), byte(n.fn>>16))
+	for _, a := range n.args {
+		v := s.eval(a)
+		for k := 0; k < 64; k += 8 {
+			b = append(b, byte(v>>k))
+		}
+	}
+	s.keyBuf = b
+	v, ok := s.apps[string(b)]
+	return string(b), ok, v
+}
+
+// candidates returns the values atom u (the i-th) may take.
+func (s *search) candidates(u smt.Term, i int) []int64 {
+	srt := s.t.sortOf(u)
+	si := &s.t.sorts[srt]
+	switch si.kind {
+	case kindBool:
+		return []int64{0, 1}
+	case kindEnum:
+		vs := make([]int64, len(si.values))
+		for k := range vs {
+			vs[k] = int64(k)
+		}
+		return vs
+	}
+	vs := slices.Clone(s.literals[srt])
+	for _, a := range s.atoms[:i] {
+		if s.t.sortOf(a) == srt {
+			vs = append(vs, s.assigned[a])
+		}
+	}
+	slices.Sort(vs)
+	vs = slices.Compact(vs)
+	return append(vs, s.freshValue(vs))
+}
+
+// freshValue returns a value different from every one of used.
+func (s *search) freshValue(used []int64) int64 {
+	if len(used) == 0 {
+		return 1
+	}
+	return max(used[len(used)-1]+1, 1)
+}
+
+// holds evaluates the conjunction of the formulas: 1 true, 0 false, -1 open.
+func (s *search) holds() int {
+	s.epoch++
+	res := 1
+	for _, f := range s.formulas {
+		switch s.eval(f) {
+		case 0:
+			return 0
+		case unknown:
+			res = -1
+		}
+	}
+	return res
+}
+
+// eval returns the value of u under the current assignment, or unknown.
+func (s *search) eval(u smt.Term) int64 {
+	if s.stamp[u] == s.epoch {
+		return s.cache[u]
+	}
+	s.budget--
+	v := s.evalNode(u)
+	s.stamp[u], s.cache[u] = s.epoch, v
+	return v
+}
+
+func (s *search) evalNode(u smt.Term) int64 {
+	n := &s.t.nodes[u]
+	switch n.op {
+	case opConst, opApply:
+		if v, ok := s.assigned[u]; ok {
+			return v
+		}
+		return unknown
+	case opValue, opInt:
+		return n.val
+	case opTrue:
+		return 1
+	case opFalse:
+		return 0
+	case opNot:
+		if v := s.eval(n.args[0]); v != unknown {
+			return 1 - v
+		}
+		return unknown
+	case opAnd, opOr:
+		return s.evalJunction(n.args, n.op == opAnd)
+	case opImplies:
+		a, b := s.eval(n.args[0]), s.eval(n.args[1])
+		switch {
+		case a == 0 || b == 1:
+			return 1
+		case a == 1 && b == 0:
+			return 0
+		}
+		return unknown
+	case opIff, opEq:
+		a, b := s.eval(n.args[0]), s.eval(n.args[1])
+		if a == unknown || b == unknown {
+			return unknown
+		}
+		return boolValue(a == b)
+	case opDistinct:
+		return s.evalDistinct(n.args)
+	case opIte:
+		switch s.eval(n.args[0]) {
+		case 1:
+			return s.eval(n.args[1])
+		case 0:
+			return s.eval(n.args[2])
+		}
+		if a, b := s.eval(n.args[1]), s.eval(n.args[2]); a == b {
+			return a
+		}
+	}
+	return unknown
+}
+
+// evalJunction evaluates a conjunction (and) or disjunction of args.
+func (s *search) evalJunction(args []smt.Term, and bool) int64 {
+	absorbing := boolValue(!and) // false for and, true for or
+	res := 1 - absorbing
+	for _, a := range args {
+		switch s.eval(a) {
+		case absorbing:
+			return absorbing
+		case unknown:
+			res = unknown
+		}
+	}
+	return res
+}
+
+// evalDistinct evaluates distinct(args).
+func (s *search) evalDistinct(args []smt.Term) int64 {
+	seen := make(map[int64]bool, len(args))
+	res := int64(1)
+	for _, a := range args {
+		v := s.eval(a)
+		if v == unknown {
+			res = unknown
+			continue
+		}
+		if seen[v] {
+			return 0
+		}
+		seen[v] = true
+	}
+	return res
+}
+
+func boolValue(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// model returns the current assignment as a model.
+func (s *search) model() *model {
+	m := &model{values: make(map[smt.Term]int64, len(s.assigned)), apps: make(map[string]int64, len(s.apps)), fresh: map[smt.Sort]int64{}}
+	for u, v := range s.assigned {
+		m.values[u] = v
+		srt := s.t.sortOf(u)
+		if k := s.t.sorts[srt].kind; k == kindInt || k == kindUninterpreted {
+			m.fresh[srt] = max(m.fresh[srt], v+1)
+		}
+	}
+	for k, v := range s.apps {
+		m.apps[k] = v
+	}
+	for srt, ls := range s.literals {
+		if len(ls) > 0 {
+			m.fresh[srt] = max(m.fresh[srt], ls[len(ls)-1]+1)
+		}
+	}
+	return m
+}
