@@ -11,7 +11,6 @@ import (
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
-	"github.com/cubew/cubew/smt/front"
 	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -117,12 +116,8 @@ func hasForallOther(f syntax.Formula) bool {
 	return false
 }
 
-// newSolver is the solver of reach, as cubew check makes it (package
-// front's built-in procedure before Z3), with every built-in answer
-// re-checked by Z3 (a disagreement panics).
-func newSolver() smt.Solver {
-	return front.New(func() (smt.Solver, error) { return z3.Open() }, front.Options{Verify: true})
-}
+// newSolver is the solver of reach, as cubew check makes it.
+func newSolver() smt.Solver { return z3.New() }
 
 // runExplicit explores the instances with 2..MaxN processes (at most
 // number_procs) until one reaches an unsafe state.
