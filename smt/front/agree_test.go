@@ -33,6 +33,7 @@ type vocabulary struct {
 	arr   smt.Func // Int -> enum
 	flag  smt.Func // Int -> Bool
 	x     smt.Term // an enum variable
+	n     smt.Term // an integer counter
 }
 
 func newVocabulary(s smt.Solver) *vocabulary {
@@ -42,6 +43,7 @@ func newVocabulary(s smt.Solver) *vocabulary {
 	v.arr = s.FuncDecl("A", []smt.Sort{s.IntSort()}, srt)
 	v.flag = s.FuncDecl("F", []smt.Sort{s.IntSort()}, s.BoolSort())
 	v.x = s.Const("X", srt)
+	v.n = s.Const("N", s.IntSort())
 	for i := range 3 {
 		v.procs = append(v.procs, s.Const(fmt.Sprintf("p%d", i+1), s.IntSort()))
 	}
@@ -55,7 +57,7 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 	s := v.s
 	p := func() smt.Term { return v.procs[r.IntN(len(v.procs))] }
 	var a smt.Term
-	switch r.IntN(6) {
+	switch r.IntN(9) {
 	case 0:
 		a = s.Eq(p(), p())
 	case 1:
@@ -66,6 +68,13 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 		a = s.Apply(v.flag, p())
 	case 4:
 		a = s.Eq(v.x, s.Ite(v.bools[r.IntN(2)], s.Apply(v.arr, p()), v.enum[r.IntN(len(v.enum))]))
+	case 5:
+		a = s.Lt(p(), p())
+	case 6:
+		a = s.Le(s.Int(int64(r.IntN(3)-2)), p())
+	case 7: // a counter shifted by a constant, against a literal
+		k, l := s.Int(int64(r.IntN(3)-1)), s.Int(int64(r.IntN(3)))
+		a = []smt.Term{s.Lt(l, s.Add(v.n, k)), s.Le(s.Sub(v.n, k), l), s.Eq(s.Add(k, v.n), l)}[r.IntN(3)]
 	default:
 		a = s.Iff(v.bools[r.IntN(2)], s.Apply(v.flag, p()))
 	}
@@ -85,7 +94,9 @@ func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
 
 // TestRandomQueriesAgreeWithZ3 asks the shapes of the search's queries (a
 // cube, with or without distinct processes, and the negations of other
-// cubes, as in a fixpoint check) of the front solver in Verify mode, which
+// cubes, as in a fixpoint check; equalities, orderings of processes and
+// literals, counters shifted by constants) of the front solver in Verify
+// mode, which
 // re-checks every built-in answer with Z3 and panics on a disagreement,
 // and of a plain Z3 solver; the answers must be equal, and the built-in
 // procedure must answer them all (nothing here is outside its fragment).

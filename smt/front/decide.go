@@ -6,18 +6,16 @@ import (
 	"github.com/cubew/cubew/smt"
 )
 
-// unknown marks a term whose value the partial assignment leaves open.
-const unknown = int64(-1) << 62
-
-// model is an assignment of values to the atoms of a query (constants and
-// function applications), with the function tables it implies. Values are
-// int64: 0/1 for Bool, the index of an enumeration value, the integer
-// itself for Int, an element number for an uninterpreted sort.
-type model struct {
-	values map[smt.Term]int64
-	apps   map[string]int64 // function application key -> value
-	fresh  map[smt.Sort]int64
-}
+const (
+	// unknown marks a term whose value the partial assignment leaves open.
+	unknown = int64(-1) << 62
+	// orderScale is the factor of integer values when integers are
+	// ordered: 2^20 leaves room for 20 nested gaps between two values.
+	orderScale = 1 << 20
+	// maxLiteral bounds the integer literals the search takes, so that
+	// scaled values stay far from overflow.
+	maxLiteral = 1 << 40
+)
 
 // search decides the satisfiability of the conjunction of formulas by
 // assigning, in order, a value to every atom and evaluating the formulas in
@@ -26,14 +24,24 @@ type model struct {
 // every assignment up to symmetry was refuted. Values of an Int or
 // uninterpreted atom range over the literals of its sort, the values of
 // earlier atoms and one fresh value, which is complete because only
-// equalities compare them (the fragment has no arithmetic). The search
-// gives up (Unknown) after budget evaluation steps.
+// equalities compare them. When integers are also ordered (Lt, Le, …, but
+// no arithmetic), an Int atom ranges over the earlier values and one point
+// in each gap between them: every order type is tried, and kept only while
+// it fits the integers between the literals (see fits). The search gives
+// up (Unknown) after budget evaluation steps.
 type search struct {
 	t        *table
 	formulas []smt.Term
 	atoms    []smt.Term
-	literals map[smt.Sort][]int64 // Int literals per sort (kindInt only)
+	literals map[smt.Sort][]int64 // Int literals per sort (kindInt only), scaled
 	budget   int
+	// ordered is set when some formula orders integers: Int values are
+	// then the integers scaled by scale, so that a gap between two values
+	// has room for new ones, and fits checks that the order type found
+	// has an integer model. coarse is set when a gap had no room left.
+	ordered bool
+	scale   int64
+	coarse  bool
 
 	assigned map[smt.Term]int64
 	apps     map[string]int64
@@ -49,6 +57,7 @@ type search struct {
 func (s *search) inFragment() bool {
 	seen := map[smt.Term]bool{}
 	s.literals = map[smt.Sort][]int64{}
+	s.scale = 1
 	var visit func(u smt.Term) bool
 	visit = func(u smt.Term) bool {
 		if seen[u] {
@@ -60,9 +69,23 @@ func (s *search) inFragment() bool {
 			return false
 		}
 		switch n.op {
-		case opLt, opLe, opGt, opGe, opAdd, opSub, opMul, opReal:
+		case opAdd, opSub, opMul, opReal:
 			return false
+		case opLt, opLe, opGt, opGe:
+			s.ordered = true
+			if base, lit, ok := s.t.shifted(n); ok {
+				s.literals[s.t.intSort] = append(s.literals[s.t.intSort], lit)
+				return visit(base)
+			}
+		case opEq:
+			if base, lit, ok := s.t.shifted(n); ok {
+				s.literals[s.t.intSort] = append(s.literals[s.t.intSort], lit)
+				return visit(base)
+			}
 		case opInt:
+			if n.val > maxLiteral || n.val < -maxLiteral {
+				return false
+			}
 			s.literals[n.sort] = append(s.literals[n.sort], n.val)
 		}
 		for _, a := range n.args {
@@ -80,7 +103,13 @@ func (s *search) inFragment() bool {
 			return false
 		}
 	}
+	if s.ordered {
+		s.scale = orderScale
+	}
 	for srt, ls := range s.literals {
+		for i := range ls {
+			ls[i] *= s.scale
+		}
 		slices.Sort(ls)
 		s.literals[srt] = slices.Compact(ls)
 	}
@@ -107,6 +136,9 @@ func (s *search) run() (smt.Result, *model) {
 	if r == smt.Sat {
 		return r, s.model()
 	}
+	if r == smt.Unsat && s.coarse {
+		return smt.Unknown, nil // some order type could not be tried
+	}
 	return r, nil
 }
 
@@ -128,7 +160,7 @@ func (s *search) assign(i int) smt.Result {
 			s.apps[key] = v
 		}
 		var r smt.Result
-		switch s.holds() {
+		switch s.holdsAndFits(u) {
 		case 0:
 			r = smt.Unsat
 		case 1:
@@ -196,15 +228,42 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 	}
 	slices.Sort(vs)
 	vs = slices.Compact(vs)
-	return append(vs, s.freshValue(vs))
+	if si.kind == kindInt && s.ordered {
+		return s.withGaps(vs)
+	}
+	if len(vs) == 0 {
+		return []int64{1}
+	}
+	return append(vs, max(vs[len(vs)-1]+1, 1))
 }
 
-// freshValue returns a value different from every one of used.
-func (s *search) freshValue(used []int64) int64 {
-	if len(used) == 0 {
-		return 1
+// withGaps returns the sorted values vs and a point in each gap: below,
+// between each two and above them.
+func (s *search) withGaps(vs []int64) []int64 {
+	if len(vs) == 0 {
+		return []int64{0}
 	}
-	return max(used[len(used)-1]+1, 1)
+	out := []int64{vs[0] - s.scale}
+	for i, v := range vs {
+		out = append(out, v)
+		if i+1 < len(vs) {
+			if vs[i+1]-v < 2 {
+				s.coarse = true
+				continue
+			}
+			out = append(out, v+(vs[i+1]-v)/2)
+		}
+	}
+	return append(out, vs[len(vs)-1]+s.scale)
+}
+
+// holdsAndFits is holds after the assignment of atom u, but false when u
+// is an ordered integer whose value leaves no integer model (see fits).
+func (s *search) holdsAndFits(u smt.Term) int {
+	if s.ordered && s.t.kindOf(u) == kindInt && !s.fits() {
+		return 0
+	}
+	return s.holds()
 }
 
 // holds evaluates the conjunction of the formulas: 1 true, 0 false, -1 open.
@@ -241,8 +300,10 @@ func (s *search) evalNode(u smt.Term) int64 {
 			return v
 		}
 		return unknown
-	case opValue, opInt:
+	case opValue:
 		return n.val
+	case opInt:
+		return n.val * s.scale
 	case opTrue:
 		return 1
 	case opFalse:
@@ -264,13 +325,19 @@ func (s *search) evalNode(u smt.Term) int64 {
 		}
 		return unknown
 	case opIff, opEq:
-		a, b := s.eval(n.args[0]), s.eval(n.args[1])
+		a, b := s.evalSides(n)
 		if a == unknown || b == unknown {
 			return unknown
 		}
 		return boolValue(a == b)
 	case opDistinct:
 		return s.evalDistinct(n.args)
+	case opLt, opLe, opGt, opGe:
+		a, b := s.evalSides(n)
+		if a == unknown || b == unknown {
+			return unknown
+		}
+		return boolValue(compare(n.op, a, b))
 	case opIte:
 		switch s.eval(n.args[0]) {
 		case 1:
@@ -283,6 +350,23 @@ func (s *search) evalNode(u smt.Term) int64 {
 		}
 	}
 	return unknown
+}
+
+// evalSides evaluates the two sides of a comparison n; a shifted one
+// (x + k against a literal l) is evaluated as x against l − k.
+func (s *search) evalSides(n *node) (int64, int64) {
+	base, lit, ok := s.t.shifted(n)
+	if !ok {
+		return s.eval(n.args[0]), s.eval(n.args[1])
+	}
+	v := s.eval(base)
+	if v == unknown {
+		return unknown, unknown
+	}
+	if s.t.nodes[n.args[0]].op == opInt {
+		return lit * s.scale, v
+	}
+	return v, lit * s.scale
 }
 
 // evalJunction evaluates a conjunction (and) or disjunction of args.
@@ -318,30 +402,22 @@ func (s *search) evalDistinct(args []smt.Term) int64 {
 	return res
 }
 
+// compare applies the ordering o to a and b.
+func compare(o op, a, b int64) bool {
+	switch o {
+	case opLt:
+		return a < b
+	case opLe:
+		return a <= b
+	case opGt:
+		return a > b
+	}
+	return a >= b
+}
+
 func boolValue(b bool) int64 {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-// model returns the current assignment as a model.
-func (s *search) model() *model {
-	m := &model{values: make(map[smt.Term]int64, len(s.assigned)), apps: make(map[string]int64, len(s.apps)), fresh: map[smt.Sort]int64{}}
-	for u, v := range s.assigned {
-		m.values[u] = v
-		srt := s.t.sortOf(u)
-		if k := s.t.sorts[srt].kind; k == kindInt || k == kindUninterpreted {
-			m.fresh[srt] = max(m.fresh[srt], v+1)
-		}
-	}
-	for k, v := range s.apps {
-		m.apps[k] = v
-	}
-	for srt, ls := range s.literals {
-		if len(ls) > 0 {
-			m.fresh[srt] = max(m.fresh[srt], ls[len(ls)-1]+1)
-		}
-	}
-	return m
 }

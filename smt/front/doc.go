@@ -7,11 +7,12 @@
 //
 // # The fragment
 //
-// Booleans, enumerations, integers and uninterpreted sorts compared only
-// by equality and disequality (Eq, Distinct), uninterpreted functions
-// (arrays indexed by processes), and any Boolean structure (Not, And, Or,
-// Implies, Iff, Ite). Arithmetic and orderings (Add, Lt, …), reals, and
-// so the rank encodings of ghb acyclicity, go to the backend.
+// Booleans, enumerations, uninterpreted sorts compared by equality,
+// integers compared by equality and order (Eq, Distinct, Lt, Le, Gt, Ge:
+// process identities, their bounds 1..N, the ranks of a ghb acyclicity
+// encoding), uninterpreted functions (arrays indexed by processes), and
+// any Boolean structure (Not, And, Or, Implies, Iff, Ite). Arithmetic
+// (Add, Sub, Mul) and reals go to the backend.
 //
 // # The built-in procedure
 //
@@ -23,7 +24,12 @@
 // each of its values; an integer or uninterpreted atom tries the literals
 // of its sort, the values of the earlier atoms of its sort, and one fresh
 // value, which loses no model because only equalities observe these
-// values. So the answer is exact: Sat comes with a model checked against
+// values. When integers are ordered, an integer atom tries the earlier
+// values and a point in each gap between them (values are scaled, so gaps
+// have room), and an order type is kept only if it has an integer model
+// (no more values between two literals than integers there): every order
+// type is tried, which loses no model because only order and equality
+// observe the values. So the answer is exact: Sat comes with a model checked against
 // every formula, Unsat with every assignment refuted. When the search runs
 // out of its budget (Options.Budget term evaluations) the check goes to
 // the backend. [smt.Stats].Builtin counts the checks answered without it.

@@ -320,6 +320,7 @@ func (s *Solver) evalModel(u smt.Term) (smt.Term, bool) {
 	if !se.inFragment() {
 		return 0, false
 	}
+	se.scale = 1 // the model's values are integers
 	se.assigned, se.apps = s.model.values, s.model.apps
 	se.cache, se.stamp = make([]int64, len(s.nodes)), make([]uint32, len(s.nodes))
 	for _, a := range se.atoms { // complete: unconstrained atoms take a default

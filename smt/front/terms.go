@@ -440,3 +440,36 @@ func (t *table) String(u smt.Term) string {
 	}
 	return "(" + strings.Join(parts, " ") + ")"
 }
+
+// shifted recognizes a comparison n of an integer term shifted by a
+// constant with a literal, x + k ⋈ l, x − k ⋈ l or l ⋈ x + k (the form of
+// the weak models' counters), and returns x and the literal l ∓ k that x
+// is compared with instead; ok is false for any other node, and when
+// l ∓ k leaves the range of the search's literals.
+func (t *table) shifted(n *node) (x smt.Term, lit int64, ok bool) {
+	if len(n.args) != 2 {
+		return 0, 0, false
+	}
+	l, sum := &t.nodes[n.args[1]], &t.nodes[n.args[0]]
+	if sum.op == opInt {
+		l, sum = sum, l
+	}
+	if l.op != opInt || (sum.op != opAdd && sum.op != opSub) || len(sum.args) != 2 {
+		return 0, 0, false
+	}
+	x, k := sum.args[0], &t.nodes[sum.args[1]]
+	if k.op != opInt && sum.op == opAdd {
+		x, k = sum.args[1], &t.nodes[sum.args[0]]
+	}
+	if k.op != opInt {
+		return 0, 0, false
+	}
+	lit = l.val - k.val
+	if sum.op == opSub {
+		lit = l.val + k.val
+	}
+	if lit > maxLiteral || lit < -maxLiteral || k.val > maxLiteral || k.val < -maxLiteral {
+		return 0, 0, false
+	}
+	return x, lit, true
+}
