@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -182,6 +183,55 @@ func TestCorpusQueriesAgreeWithZ3(t *testing.T) {
 	}
 	require.Equal(t, 17, shares["sc"].files, "sc files checked")
 	require.Equal(t, 31, shares["tso"].files, "tso files checked")
+}
+
+// smallModels are the small corpus files of issue 20, whose run time is
+// mostly fixed cost.
+var smallModels = []string{
+	"cubicle-w/cubtso/mutex_N.cub", "cubicle-w/cubtso/spinlock_N.cub", "cubicle-w/cubtso/arbiter_v1_N.cub",
+	"cubicle-w/cubtso/sense_rev_N.cub", "cubicle/bakery.cub", "cubicle/dekker.cub", "cubicle/synapse.cub",
+	"cubicle/mutex.cub", "cubicle/xerox_dragon.cub",
+}
+
+// TestSmallModelsNeedNoZ3 searches the small corpus files as cubew check
+// does and checks that no search made a Z3 solver: every check stayed in
+// the built-in procedure's fragment and budget.
+func TestSmallModelsNeedNoZ3(t *testing.T) {
+	dir, err := corpus.Dir()
+	require.NoError(t, err)
+	ran := 0
+	for _, file := range smallModels {
+		sc := strings.HasPrefix(file, "cubicle/")
+		m, err := syntax.Load(filepath.Join(dir, file), syntax.CheckOptions{SC: sc})
+		require.NoError(t, err)
+		sys, err := translate.Build(m)
+		require.NoError(t, err)
+		made := 0
+		newSolver := func() smt.Solver {
+			made++
+			return &backendProbe{Solver: front.New(openZ3, front.Options{})}
+		}
+		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000, AssumeInvariants: true})
+		require.NoError(t, err)
+		require.Equal(t, translate.Safe, res.Verdict, file)
+		require.Positive(t, made, file)
+		ran++
+	}
+	require.Equal(t, len(smallModels), ran)
+}
+
+// backendProbe fails the test, when closed, if its solver made a backend.
+type backendProbe struct {
+	*front.Solver
+	closed bool
+}
+
+func (p *backendProbe) Close() {
+	if !p.closed && p.Solver.Backend() {
+		panic("front: a small model's search made a Z3 solver")
+	}
+	p.closed = true
+	p.Solver.Close()
 }
 
 // statsSolver adds its solver's statistics into into when it is closed.

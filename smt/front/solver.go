@@ -390,5 +390,9 @@ func (s *Solver) Close() {
 	*s = Solver{closed: true}
 }
 
-// Backend reports whether the backend solver was made.
-func (s *Solver) Backend() bool { return s.back != nil }
+// Backend reports whether the backend solver was made: whether some check
+// so far fell outside the built-in procedure (or Options.Verify is set).
+func (s *Solver) Backend() bool {
+	s.live()
+	return s.back != nil
+}
