@@ -182,8 +182,7 @@ func (s *Solver) check(ctx context.Context, assumptions []smt.Term) (smt.Result,
 		return smt.Unknown, err
 	}
 	if s.opts.Budget > 0 {
-		fs := slices.Concat(append(s.scopes, assumptions)...)
-		se := &search{t: &s.table, formulas: fs, budget: s.opts.Budget}
+		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget}
 		if r, m := se.run(); r != smt.Unknown {
 			s.stats.Builtin++
 			if s.opts.Verify {
@@ -220,10 +219,19 @@ func (s *Solver) verify(ctx context.Context, r smt.Result, assumptions []smt.Ter
 	}
 }
 
+// formulas returns the assertions of every scope and the assumptions.
+func (s *Solver) formulas(assumptions []smt.Term) []smt.Term {
+	var fs []smt.Term
+	for _, sc := range s.scopes {
+		fs = append(fs, sc...)
+	}
+	return append(fs, assumptions...)
+}
+
 // query renders the assertions and assumptions of a check, for messages.
 func (s *Solver) query(assumptions []smt.Term) string {
 	var parts []string
-	for _, u := range slices.Concat(append(s.scopes, assumptions)...) {
+	for _, u := range s.formulas(assumptions) {
 		parts = append(parts, s.String(u))
 	}
 	return strings.Join(parts, " ∧ ")
