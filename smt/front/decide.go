@@ -43,12 +43,12 @@ type search struct {
 	scale   int64
 	coarse  bool
 
-	assigned map[smt.Term]int64
-	apps     map[string]int64
-	keyBuf   []byte
-	cache    []int64 // per term, valid when stamp matches epoch
-	stamp    []uint32
-	epoch    uint32
+	vals   []int64 // per term: the value of an assigned atom, else unknown
+	apps   map[string]int64
+	keyBuf []byte
+	cache  []int64 // per term, valid when stamp matches epoch
+	stamp  []uint32
+	epoch  uint32
 }
 
 // inFragment reports whether every term reachable from formulas is in the
@@ -122,7 +122,7 @@ func (s *search) run() (smt.Result, *model) {
 	if !s.inFragment() {
 		return smt.Unknown, nil
 	}
-	s.assigned = make(map[smt.Term]int64, len(s.atoms))
+	s.vals = unknowns(len(s.t.nodes))
 	s.apps = map[string]int64{}
 	s.cache = make([]int64, len(s.t.nodes))
 	s.stamp = make([]uint32, len(s.t.nodes))
@@ -155,12 +155,12 @@ func (s *search) assign(i int) smt.Result {
 		if s.budget <= 0 {
 			return smt.Unknown
 		}
-		s.assigned[u] = v
+		s.vals[u] = v
 		if key != "" && !forced {
 			s.apps[key] = v
 		}
 		var r smt.Result
-		switch s.holdsAndFits(u) {
+		switch s.holdsAndFits(i) {
 		case 0:
 			r = smt.Unsat
 		case 1:
@@ -178,7 +178,7 @@ func (s *search) assign(i int) smt.Result {
 		if r == smt.Unknown {
 			result = smt.Unknown
 		}
-		delete(s.assigned, u)
+		s.vals[u] = unknown
 		if key != "" && !forced {
 			delete(s.apps, key)
 		}
@@ -223,7 +223,7 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 	vs := slices.Clone(s.literals[srt])
 	for _, a := range s.atoms[:i] {
 		if s.t.sortOf(a) == srt {
-			vs = append(vs, s.assigned[a])
+			vs = append(vs, s.vals[a])
 		}
 	}
 	slices.Sort(vs)
@@ -257,10 +257,10 @@ func (s *search) withGaps(vs []int64) []int64 {
 	return append(out, vs[len(vs)-1]+s.scale)
 }
 
-// holdsAndFits is holds after the assignment of atom u, but false when u
+// holdsAndFits is holds after the assignment of atom i, but false when it
 // is an ordered integer whose value leaves no integer model (see fits).
-func (s *search) holdsAndFits(u smt.Term) int {
-	if s.ordered && s.t.kindOf(u) == kindInt && !s.fits() {
+func (s *search) holdsAndFits(i int) int {
+	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
 		return 0
 	}
 	return s.holds()
@@ -296,10 +296,7 @@ func (s *search) evalNode(u smt.Term) int64 {
 	n := &s.t.nodes[u]
 	switch n.op {
 	case opConst, opApply:
-		if v, ok := s.assigned[u]; ok {
-			return v
-		}
-		return unknown
+		return s.vals[u]
 	case opValue:
 		return n.val
 	case opInt:
@@ -413,6 +410,15 @@ func compare(o op, a, b int64) bool {
 		return a > b
 	}
 	return a >= b
+}
+
+// unknowns returns n unknown values.
+func unknowns(n int) []int64 {
+	vs := make([]int64, n)
+	for i := range vs {
+		vs[i] = unknown
+	}
+	return vs
 }
 
 func boolValue(b bool) int64 {

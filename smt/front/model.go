@@ -16,30 +16,26 @@ type model struct {
 	fresh  map[smt.Sort]int64
 }
 
-// fits reports whether the values of the Int atoms assigned so far have
-// an integer model: an order-preserving map to the integers that fixes
-// the literals, which exists when each gap between two consecutive
-// literals holds no more values than there are integers in it.
-func (s *search) fits() bool {
+// fits reports whether the values of the Int atoms assigned so far, up
+// to atom i just assigned, have an integer model: an order-preserving map
+// to the integers that fixes the literals, which exists when each gap
+// between two consecutive literals holds no more values than there are
+// integers in it. Only the gap of atom i's value can have overflowed.
+func (s *search) fits(i int) bool {
 	lits := s.literals[s.t.intSort]
-	if len(lits) < 2 {
+	v := s.vals[s.atoms[i]]
+	g, found := slices.BinarySearch(lits, v)
+	if found || g == 0 || g == len(lits) {
 		return true
 	}
-	inside := map[int]map[int64]bool{} // gap index -> values strictly inside
-	for u, v := range s.assigned {
-		if s.t.kindOf(u) != kindInt {
-			continue
-		}
-		i, found := slices.BinarySearch(lits, v)
-		if found || i == 0 || i == len(lits) {
-			continue
-		}
-		if inside[i] == nil {
-			inside[i] = map[int64]bool{}
-		}
-		inside[i][v] = true
-		if int64(len(inside[i])) > (lits[i]-lits[i-1])/s.scale-1 {
-			return false
+	room := (lits[g]-lits[g-1])/s.scale - 1
+	var inside []int64
+	for _, a := range s.atoms[:i+1] {
+		if w := s.vals[a]; s.t.kindOf(a) == kindInt && w > lits[g-1] && w < lits[g] && !slices.Contains(inside, w) {
+			inside = append(inside, w)
+			if int64(len(inside)) > room {
+				return false
+			}
 		}
 	}
 	return true
@@ -51,8 +47,8 @@ func (s *search) fits() bool {
 func (s *search) integers() map[int64]int64 {
 	lits := s.literals[s.t.intSort]
 	vs := slices.Clone(lits)
-	for u, v := range s.assigned {
-		if s.t.kindOf(u) == kindInt {
+	for _, u := range s.atoms {
+		if v := s.vals[u]; v != unknown && s.t.kindOf(u) == kindInt {
 			vs = append(vs, v)
 		}
 	}
@@ -81,9 +77,13 @@ func (s *search) integers() map[int64]int64 {
 
 // model returns the current assignment as a model over the integers.
 func (s *search) model() *model {
-	m := &model{values: make(map[smt.Term]int64, len(s.assigned)), apps: map[string]int64{}, fresh: map[smt.Sort]int64{}}
+	m := &model{values: map[smt.Term]int64{}, apps: map[string]int64{}, fresh: map[smt.Sort]int64{}}
 	ints := s.integers()
-	for u, v := range s.assigned {
+	for _, u := range s.atoms {
+		v := s.vals[u]
+		if v == unknown {
+			continue
+		}
 		srt := s.t.sortOf(u)
 		switch s.t.sorts[srt].kind {
 		case kindInt:
@@ -98,7 +98,7 @@ func (s *search) model() *model {
 		m.fresh[s.t.intSort] = max(m.fresh[s.t.intSort], v+1)
 	}
 	// The function tables, keyed by the integer values of the arguments.
-	se := &search{t: s.t, scale: 1, assigned: m.values, apps: m.apps,
+	se := &search{t: s.t, scale: 1, vals: m.slice(len(s.t.nodes)), apps: m.apps,
 		cache: make([]int64, len(s.t.nodes)), stamp: make([]uint32, len(s.t.nodes))}
 	for u, v := range m.values {
 		if key, _, _ := se.appKey(u); key != "" {
@@ -106,4 +106,13 @@ func (s *search) model() *model {
 		}
 	}
 	return m
+}
+
+// slice returns the model's values indexed by term, over n terms.
+func (m *model) slice(n int) []int64 {
+	vs := unknowns(n)
+	for u, v := range m.values {
+		vs[u] = v
+	}
+	return vs
 }

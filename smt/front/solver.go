@@ -329,10 +329,10 @@ func (s *Solver) evalModel(u smt.Term) (smt.Term, bool) {
 		return 0, false
 	}
 	se.scale = 1 // the model's values are integers
-	se.assigned, se.apps = s.model.values, s.model.apps
+	se.vals, se.apps = s.model.slice(len(s.nodes)), s.model.apps
 	se.cache, se.stamp = make([]int64, len(s.nodes)), make([]uint32, len(s.nodes))
 	for _, a := range se.atoms { // complete: unconstrained atoms take a default
-		if _, ok := se.assigned[a]; ok {
+		if se.vals[a] != unknown {
 			continue
 		}
 		key, found, v := se.appKey(a)
@@ -342,7 +342,8 @@ func (s *Solver) evalModel(u smt.Term) (smt.Term, bool) {
 				se.apps[key] = v
 			}
 		}
-		se.assigned[a] = v
+		se.vals[a] = v
+		s.model.values[a] = v
 	}
 	se.epoch++
 	return s.literal(se.eval(u), s.sortOf(u)), true
