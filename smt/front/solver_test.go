@@ -123,6 +123,17 @@ func TestReleaseKeepsAssertions(t *testing.T) {
 	require.Panics(t, func() { s.Pop(1) })
 }
 
+// TestUseAfterClose checks that Close is idempotent and that any later
+// use panics with a clear message.
+func TestUseAfterClose(t *testing.T) {
+	s := newTestSolver(t)
+	s.Close()
+	s.Close()
+	require.PanicsWithValue(t, "front: use of closed Solver", func() { s.True() })
+	require.PanicsWithValue(t, "front: use of closed Solver", func() { s.Push() })
+	require.PanicsWithValue(t, "front: use of closed Solver", func() { _ = s.Stats() })
+}
+
 func withoutTime(st smt.Stats) smt.Stats {
 	st.Time = 0
 	return st

@@ -145,8 +145,12 @@ func (t *table) validSort(s smt.Sort) bool {
 	return true
 }
 
-// make returns the hash-consed term n.
+// make returns the hash-consed term n. Every builder ends here, so this
+// is where use after Close (which clears the table) is caught.
 func (t *table) make(n node) smt.Term {
+	if t.nodes == nil {
+		panic("front: use of closed Solver")
+	}
 	b := append(t.keyBuf[:0], byte(n.op))
 	b = binary.AppendUvarint(b, uint64(n.sort))
 	b = binary.AppendVarint(b, n.val)
