@@ -42,13 +42,16 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# bench runs every benchmark, then the corpus benchmark again as a table
-# (file, nodes, solver calls, seconds, the original tool's seconds and the
-# ratio), written to bin/bench-corpus.md.
+# bench runs every benchmark (BenchmarkPhase in reach: one per phase),
+# then the corpus searches and the whole cubew process on the small files
+# again as tables against the original's figures in expected.tsv (see
+# scripts/bench-table.awk), written to bin/bench-corpus.md.
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	@mkdir -p bin
-	$(GO) test -run='^$$' -bench=BenchmarkCorpus -benchtime=3x ./reach | tee bin/bench-corpus.txt | awk -f scripts/bench-table.awk > bin/bench-corpus.md
+	$(GO) test -run='^$$' -bench=BenchmarkCorpus -benchtime=3x ./reach | tee bin/bench-corpus.txt
+	$(GO) test -run='^$$' -bench=BenchmarkBinary -benchtime=20x ./cmd/cubew | tee -a bin/bench-corpus.txt
+	awk -f scripts/bench-table.awk $(CORPUS)/expected.tsv bin/bench-corpus.txt > bin/bench-corpus.md
 	@cat bin/bench-corpus.md
 
 # fuzz runs the parser fuzzer, then the differential tester (a random

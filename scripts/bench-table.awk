@@ -1,14 +1,51 @@
-# Turns BenchmarkCorpus lines of `go test -bench` into a Markdown table:
-# file, nodes (ours / original), solver calls, seconds (ours / original),
-# and the speed-up (original time / ours).
-BEGIN {
-	print "| file | nodes | original nodes | solver calls | seconds | original seconds | speed-up |"
-	print "|---|---:|---:|---:|---:|---:|---:|"
+# Turns the BenchmarkCorpus and BenchmarkBinary lines of `go test -bench`
+# into Markdown tables against the original tool's figures. Run it as
+#   awk -f scripts/bench-table.awk CORPUS/expected.tsv bench-output.txt
+# expected.tsv gives each file's model and verdict (the benchmarks fail
+# on any other verdict). Corpus table: file, model, verdict, nodes (ours /
+# original), solver calls (answered without Z3), CPU seconds of the
+# search (ours / original's wall seconds) and the ratio original / ours.
+# Binary table: the whole `cubew check` process, CPU and wall time.
+BEGIN { FS = "\t" }
+FNR == NR {
+	if ($0 !~ /^#/ && $1 != "file") {
+		f = $1
+		sub(/\.cub$/, "", f)
+		model[f] = $2
+		verdict[f] = $3
+	}
+	next
 }
-/^BenchmarkCorpus\// {
+{
+	FS = " "
+	$0 = $0
+}
+/^Benchmark(Corpus|Binary)\// {
+	kind = $1
+	sub(/\/.*/, "", kind)
 	name = $1
-	sub(/^BenchmarkCorpus\//, "", name)
+	sub(/^Benchmark(Corpus|Binary)\//, "", name)
 	sub(/-[0-9]+$/, "", name)
+	delete v
 	for (i = 3; i < NF; i += 2) v[$(i + 1)] = $i
-	printf "| %s | %d | %d | %d | %.3f | %.3f | %.1f× |\n", name, v["nodes"], v["orig-nodes"], v["calls"], v["ns/op"] / 1e9, v["orig-s"], v["speedup"]
+	if (kind == "BenchmarkCorpus") {
+		corpus[++nc] = sprintf("| %s | %s | %s | %d / %d | %d (%d) | %.4f / %.3f | %.1f× |", name, model[name], verdict[name],
+			v["nodes"], v["orig-nodes"], v["calls"], v["builtin"], v["cpu-s"], v["orig-s"], v["speedup"])
+	} else {
+		binary[++nb] = sprintf("| %s | %s | %s | %.1f | %.1f | %.1f | %.2f× | %.2f× |", name, model[name], verdict[name],
+			v["cpu-ms/op"], v["ns/op"] / 1e6, v["orig-s"] * 1e3, v["cpu-speedup"], v["speedup"])
+	}
+}
+END {
+	if (nc > 0) {
+		print "| file | model | verdict | nodes / original | solver calls (without Z3) | CPU s / original s | ratio |"
+		print "|---|---|---|---:|---:|---:|---:|"
+		for (i = 1; i <= nc; i++) print corpus[i]
+	}
+	if (nb > 0) {
+		if (nc > 0) print ""
+		print "| file (cubew check, whole process) | model | verdict | CPU ms | wall ms | original ms | ratio CPU | ratio wall |"
+		print "|---|---|---|---:|---:|---:|---:|---:|"
+		for (i = 1; i <= nb; i++) print binary[i]
+	}
 }

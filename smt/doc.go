@@ -1,7 +1,9 @@
 // Package smt is the narrow interface between the reachability engine and
 // an SMT solver. It is pure Go: the engine, its tests and everything except
-// the cubew binary build with CGO_ENABLED=0, and the only implementation
-// backed by a real solver lives in package smt/z3.
+// the cubew binary build with CGO_ENABLED=0. Package smt/z3 implements
+// [Solver] with Z3; package smt/front implements it in Go in front of Z3,
+// answering the checks of a small fragment itself and making the Z3
+// solver only for the others (what cubew check searches with).
 //
 // # Role in the pipeline
 //

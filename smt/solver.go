@@ -27,6 +27,7 @@ type Stats struct {
 	Sat     int           // checks that returned Sat
 	Unsat   int           // checks that returned Unsat
 	Unknown int           // checks that returned Unknown (timeouts, cancellations, errors)
+	Builtin int           // checks answered by a built-in procedure, without a backend solver (package smt/front)
 	Time    time.Duration // wall time spent in those checks
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
-	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/translate"
 	"github.com/spf13/cobra"
 )
@@ -134,7 +133,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 		return fileResult{}, err
 	}
 	solvers := &solverStats{}
-	newSolver := func() smt.Solver { return solvers.wrap(z3.New()) }
+	newSolver := func() smt.Solver { return solvers.wrap(newSearchSolver()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
 		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants}

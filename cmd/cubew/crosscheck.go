@@ -15,8 +15,6 @@ import (
 	"github.com/cubew/cubew/export"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
-	"github.com/cubew/cubew/smt"
-	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/spf13/cobra"
@@ -213,7 +211,7 @@ func parameterized(ctx context.Context, sys *translate.System, mm memmodel.Model
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	res, err := reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: func() smt.Solver { return z3.New() }})
+		NewSolver: newSearchSolver})
 	return res, time.Since(start).Seconds(), err
 }
 
@@ -229,7 +227,7 @@ func (c *crosscheck) replayTrace(ctx context.Context, m *syntax.Model, sys *tran
 	}
 	rctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
-	r, err := decide.Replay(rctx, m, sys, mm, t, func() smt.Solver { return z3.New() })
+	r, err := decide.Replay(rctx, m, sys, mm, t, newSearchSolver)
 	var sp *reach.SpuriousError
 	switch {
 	case errors.As(err, &sp):

@@ -9,8 +9,6 @@ import (
 
 	"github.com/cubew/cubew/fences"
 	"github.com/cubew/cubew/memmodel"
-	"github.com/cubew/cubew/smt"
-	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/syntax"
 	"github.com/spf13/cobra"
 )
@@ -92,7 +90,7 @@ func (o *fencesOpts) run(cmd *cobra.Command, g *globalOpts, path string) error {
 	if err != nil {
 		return withCode(exitBadInput, "fences: %v", err)
 	}
-	opts := fences.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: o.maxNodes, MaxMatchSteps: o.maxMatch,
+	opts := fences.Options{Model: mm, NewSolver: newSearchSolver, MaxNodes: o.maxNodes, MaxMatchSteps: o.maxMatch,
 		MaxChecks: o.maxChecks, MaxSets: o.maxSets, Steps: o.steps}
 	if g.verbose {
 		opts.OnCheck = func(c fences.Check) { printCheck(cmd.ErrOrStderr(), c) }

@@ -112,6 +112,7 @@ func (c *countingSolver) Close() {
 		c.into.stats.Sat += st.Sat
 		c.into.stats.Unsat += st.Unsat
 		c.into.stats.Unknown += st.Unknown
+		c.into.stats.Builtin += st.Builtin
 		c.into.stats.Time += st.Time
 		c.into.mu.Unlock()
 	}
@@ -131,7 +132,7 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 	fmt.Fprintf(tw, "  cache hits\t%d\t(pre-images identical to one already generated)\n", st.CacheHits)
 	fmt.Fprintf(tw, "  covered\t%d\t(%d without the solver)\n", st.Covered, st.Syntactic)
 	fmt.Fprintf(tw, "  deleted\t%d\t(visited, then subsumed)\n", st.Deleted)
-	fmt.Fprintf(tw, "  solver calls\t%d\t(%d sat, %d unsat, %d unknown)\n", sv.Checks, sv.Sat, sv.Unsat, sv.Unknown)
+	fmt.Fprintf(tw, "  solver calls\t%d\t(%d sat, %d unsat, %d unknown; %d answered without Z3)\n", sv.Checks, sv.Sat, sv.Unsat, sv.Unknown, sv.Builtin)
 	fmt.Fprintf(tw, "  time in pre-image\t%s\t\n", dur(st.PreImage))
 	fmt.Fprintf(tw, "  time in subsumption\t%s\t\n", dur(st.Subsume))
 	fmt.Fprintf(tw, "  time in safety checks\t%s\t\n", dur(st.Safety))

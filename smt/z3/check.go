@@ -1,6 +1,6 @@
 package z3
 
-// #include <z3.h>
+// #include "z3lazy.h"
 import "C"
 
 import (
@@ -59,9 +59,9 @@ func (s *Solver) run(ctx context.Context, n C.uint, p *C.Z3_ast, assume bool, op
 	start := time.Now()
 	var r C.Z3_lbool
 	if assume {
-		r = C.Z3_solver_check_assumptions(s.z, s.s, n, p)
+		r = C.z3w_solver_check_assumptions(s.z, s.s, n, p)
 	} else {
-		r = C.Z3_solver_check(s.z, s.s)
+		r = C.z3w_solver_check(s.z, s.s)
 	}
 	elapsed := time.Since(start)
 
@@ -100,7 +100,7 @@ func (s *Solver) interrupt(gen uint64) {
 			s.mu.Unlock()
 			return
 		}
-		C.Z3_interrupt(s.z)
+		C.z3w_interrupt(s.z)
 		s.interrupted = true
 		s.mu.Unlock()
 		time.Sleep(delay)

@@ -1,22 +1,24 @@
 package z3
 
 /*
-#cgo LDFLAGS: -lz3
+#cgo LDFLAGS: -ldl
 #include <stdlib.h>
-#include <z3.h>
+#include "z3lazy.h"
 
 // z3w_dec_refs releases n ASTs in one cgo call: Release and Close free
 // whole table slices, where one crossing per AST would dominate the cost.
 static void z3w_dec_refs(Z3_context z, Z3_ast *as, unsigned n) {
 	for (unsigned i = 0; i < n; i++) {
-		Z3_dec_ref(z, as[i]);
+		z3w_dec_ref(z, as[i]);
 	}
 }
 */
 import "C"
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -50,18 +52,44 @@ type Context struct {
 	closed  bool
 }
 
+// loadOnce loads libz3 the first time a Context is made; loadErr is its
+// failure, if any.
+var (
+	loadOnce sync.Once
+	loadErr  error
+)
+
+// Load loads the Z3 shared library (libz3.so.4, else libz3.so) with dlopen,
+// once per process; later calls return the first call's result. A program
+// that never makes a Context never loads Z3, which saves the loader's work
+// and Z3's static initialisation on runs that need no solver. The error
+// names the missing library or function; [NewContext] and [New] call Load
+// and panic with it, [Open] returns it.
+func Load() error {
+	loadOnce.Do(func() {
+		if msg := C.z3w_load(); msg != nil {
+			loadErr = errors.New("z3: " + C.GoString(msg) + " (install Debian's libz3-4, e.g. with make deps)")
+		}
+	})
+	return loadErr
+}
+
 // NewContext makes a Context with no solver; make solvers with
-// [Context.NewSolver]. Call Close when done. It panics if Z3 cannot make a
-// context, which only happens when memory is exhausted.
+// [Context.NewSolver]. Call Close when done. It panics if Z3 cannot be
+// loaded (see [Load]) or cannot make a context, which only happens when
+// memory is exhausted.
 func NewContext() *Context {
-	cfg := C.Z3_mk_config()
-	z := C.Z3_mk_context_rc(cfg)
-	C.Z3_del_config(cfg)
+	if err := Load(); err != nil {
+		panic(err.Error())
+	}
+	cfg := C.z3w_mk_config()
+	z := C.z3w_mk_context_rc(cfg)
+	C.z3w_del_config(cfg)
 	if z == nil {
 		panic("z3: cannot make a context")
 	}
 	// First thing: Z3's default handler prints and calls exit(1).
-	C.Z3_set_error_handler(z, nil)
+	C.z3w_set_error_handler(z, nil)
 	live.Add(1)
 	c := &Context{
 		z:       z,
@@ -73,9 +101,9 @@ func NewContext() *Context {
 		funcIDs: make(map[C.Z3_func_decl]smt.Func),
 		solvers: make(map[*Solver]struct{}),
 	}
-	c.boolSort = c.sort(C.Z3_mk_bool_sort(z), "mk_bool_sort")
-	c.intSort = c.sort(C.Z3_mk_int_sort(z), "mk_int_sort")
-	c.realSort = c.sort(C.Z3_mk_real_sort(z), "mk_real_sort")
+	c.boolSort = c.sort(C.z3w_mk_bool_sort(z), "mk_bool_sort")
+	c.intSort = c.sort(C.z3w_mk_int_sort(z), "mk_int_sort")
+	c.realSort = c.sort(C.z3w_mk_real_sort(z), "mk_real_sort")
 	return c
 }
 
@@ -97,7 +125,7 @@ func (c *Context) Close() {
 		c.buf = append(c.buf, C.Z3_ast(unsafe.Pointer(f)))
 	}
 	c.decRefs(c.buf)
-	C.Z3_del_context(c.z)
+	C.z3w_del_context(c.z)
 	*c = Context{closed: true}
 	live.Add(-1)
 }
@@ -151,7 +179,7 @@ func (c *Context) term(a C.Z3_ast, op string) smt.Term {
 	if t, ok := c.termIDs[a]; ok {
 		return t
 	}
-	C.Z3_inc_ref(c.z, a)
+	C.z3w_inc_ref(c.z, a)
 	t := smt.Term(len(c.terms))
 	c.terms = append(c.terms, a)
 	c.termIDs[a] = t
@@ -167,7 +195,7 @@ func (c *Context) sort(s C.Z3_sort, op string) smt.Sort {
 	if id, ok := c.sortIDs[s]; ok {
 		return id
 	}
-	C.Z3_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(s)))
+	C.z3w_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(s)))
 	id := smt.Sort(len(c.sorts))
 	c.sorts = append(c.sorts, s)
 	c.sortIDs[s] = id
@@ -183,7 +211,7 @@ func (c *Context) fn(f C.Z3_func_decl, op string) smt.Func {
 	if id, ok := c.funcIDs[f]; ok {
 		return id
 	}
-	C.Z3_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
+	C.z3w_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
 	id := smt.Func(len(c.funcs))
 	c.funcs = append(c.funcs, f)
 	c.funcIDs[f] = id
@@ -242,5 +270,5 @@ func (c *Context) args(ts []smt.Term) (C.uint, *C.Z3_ast, bool) {
 func (c *Context) symbol(name string) C.Z3_symbol {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	return C.Z3_mk_string_symbol(c.z, cs)
+	return C.z3w_mk_string_symbol(c.z, cs)
 }

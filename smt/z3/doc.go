@@ -1,6 +1,16 @@
 // Package z3 implements [smt.Solver] with the Z3 SMT solver through its C
-// API. It is the only package of cubew that uses cgo; it links with -lz3
-// (Debian's libz3-dev) and exposes only what the reachability engine needs.
+// API. It is the only package of cubew that uses cgo, and it exposes only
+// what the reachability engine needs.
+//
+// # Loading
+//
+// The binary does not link with -lz3: the first Context made loads
+// libz3.so.4 (Debian's libz3-4) with dlopen and looks up the functions
+// listed in z3funcs.h, which the Go code calls through the wrappers of
+// z3lazy.h (C.z3w_NAME for Z3_NAME). Mapping and relocating libz3 and
+// libstdc++ and running their static constructors cost milliseconds per
+// process, so a run that needs no solver (cubew parse, a model decided
+// without Z3) pays nothing; see [Load]. z3.h is still needed to build.
 //
 // # Objects
 //

@@ -1,6 +1,6 @@
 package z3
 
-// #include <z3.h>
+// #include "z3lazy.h"
 import "C"
 
 // Error is a failure reported by Z3, such as an ill-sorted term.
@@ -26,11 +26,11 @@ func (c *Context) Err() error {
 
 // lastError returns Z3's error for the last call, or nil if there was none.
 func (c *Context) lastError(op string) *Error {
-	code := C.Z3_get_error_code(c.z)
+	code := C.z3w_get_error_code(c.z)
 	if code == C.Z3_OK {
 		return nil
 	}
-	return &Error{Op: op, Code: int(code), Msg: C.GoString(C.Z3_get_error_msg(c.z, code))}
+	return &Error{Op: op, Code: int(code), Msg: C.GoString(C.z3w_get_error_msg(c.z, code))}
 }
 
 // fail records Z3's error for the last call as the sticky error, unless one

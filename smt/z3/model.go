@@ -1,6 +1,6 @@
 package z3
 
-// #include <z3.h>
+// #include "z3lazy.h"
 import "C"
 
 import "github.com/cubew/cubew/smt"
@@ -20,15 +20,15 @@ func (s *Solver) Eval(t smt.Term) (smt.Term, bool) {
 		return 0, false
 	}
 	if s.model == nil {
-		m := C.Z3_solver_get_model(s.z, s.s)
+		m := C.z3w_solver_get_model(s.z, s.s)
 		if m == nil {
 			return 0, false
 		}
-		C.Z3_model_inc_ref(s.z, m)
+		C.z3w_model_inc_ref(s.z, m)
 		s.model = m
 	}
 	var v C.Z3_ast
-	if !C.Z3_model_eval(s.z, s.model, a, true, &v) || v == nil {
+	if !C.z3w_model_eval(s.z, s.model, a, true, &v) || v == nil {
 		return 0, false
 	}
 	return s.term(v, "model_eval"), true
@@ -43,15 +43,15 @@ func (s *Solver) UnsatCore(dst []smt.Term) []smt.Term {
 	if s.answer != smt.Unsat || !s.assumed {
 		return dst
 	}
-	v := C.Z3_solver_get_unsat_core(s.z, s.s)
+	v := C.z3w_solver_get_unsat_core(s.z, s.s)
 	if v == nil {
 		return dst
 	}
-	C.Z3_ast_vector_inc_ref(s.z, v)
-	defer C.Z3_ast_vector_dec_ref(s.z, v)
-	n := C.Z3_ast_vector_size(s.z, v)
+	C.z3w_ast_vector_inc_ref(s.z, v)
+	defer C.z3w_ast_vector_dec_ref(s.z, v)
+	n := C.z3w_ast_vector_size(s.z, v)
 	for i := C.uint(0); i < n; i++ {
-		dst = append(dst, s.term(C.Z3_ast_vector_get(s.z, v, i), "ast_vector_get"))
+		dst = append(dst, s.term(C.z3w_ast_vector_get(s.z, v, i), "ast_vector_get"))
 	}
 	return dst
 }

@@ -2,7 +2,7 @@ package z3
 
 /*
 #include <stdlib.h>
-#include <z3.h>
+#include "z3lazy.h"
 */
 import "C"
 
@@ -35,12 +35,12 @@ func EvalSMTLIB2(ctx context.Context, script string) (string, error) {
 				mu.Unlock()
 				return
 			}
-			C.Z3_interrupt(c.z)
+			C.z3w_interrupt(c.z)
 			mu.Unlock()
 			time.Sleep(maxInterruptDelay)
 		}
 	})
-	out := C.GoString(C.Z3_eval_smtlib2_string(c.z, cs))
+	out := C.GoString(C.z3w_eval_smtlib2_string(c.z, cs))
 	mu.Lock()
 	finished = true
 	mu.Unlock()

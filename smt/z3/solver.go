@@ -1,6 +1,6 @@
 package z3
 
-// #include <z3.h>
+// #include "z3lazy.h"
 import "C"
 
 import (
@@ -47,15 +47,24 @@ func New() *Solver {
 	return s
 }
 
+// Open is [New] for callers that report a missing Z3 rather than panic:
+// it returns the error of [Load] if the library cannot be loaded.
+func Open() (*Solver, error) {
+	if err := Load(); err != nil {
+		return nil, err
+	}
+	return New(), nil
+}
+
 // NewSolver makes a Solver in c (Z3_mk_simple_solver), sharing c's terms
 // with c's other solvers. Closing it leaves c open; closing c closes it.
 func (c *Context) NewSolver() *Solver {
 	c.live()
-	zs := C.Z3_mk_simple_solver(c.z)
+	zs := C.z3w_mk_simple_solver(c.z)
 	if zs == nil {
 		panic(c.lastError("mk_simple_solver").Error())
 	}
-	C.Z3_solver_inc_ref(c.z, zs)
+	C.z3w_solver_inc_ref(c.z, zs)
 	s := &Solver{Context: c, z: c.z, s: zs}
 	c.solvers[s] = struct{}{}
 	s.setParams(func(C.Z3_params) {})
@@ -67,12 +76,12 @@ func (c *Context) NewSolver() *Solver {
 // around each check without SA_ONSTACK) would crash the Go runtime, and
 // the caller interrupts checks through their context instead.
 func (s *Solver) setParams(set func(C.Z3_params)) {
-	p := C.Z3_mk_params(s.z)
-	C.Z3_params_inc_ref(s.z, p)
-	C.Z3_params_set_bool(s.z, p, s.symbol("ctrl_c"), false)
+	p := C.z3w_mk_params(s.z)
+	C.z3w_params_inc_ref(s.z, p)
+	C.z3w_params_set_bool(s.z, p, s.symbol("ctrl_c"), false)
 	set(p)
-	C.Z3_solver_set_params(s.z, s.s, p)
-	C.Z3_params_dec_ref(s.z, p)
+	C.z3w_solver_set_params(s.z, s.s, p)
+	C.z3w_params_dec_ref(s.z, p)
 	s.check("solver_set_params")
 }
 
@@ -92,7 +101,7 @@ func (s *Solver) Close() {
 // release frees the Z3 objects of s and detaches it from its Context.
 func (s *Solver) release() {
 	s.forget()
-	C.Z3_solver_dec_ref(s.z, s.s)
+	C.z3w_solver_dec_ref(s.z, s.s)
 	delete(s.Context.solvers, s)
 	s.s = nil
 	s.closed = true
@@ -110,7 +119,7 @@ func (s *Solver) live() {
 // about to change.
 func (s *Solver) forget() {
 	if s.model != nil {
-		C.Z3_model_dec_ref(s.z, s.model)
+		C.z3w_model_dec_ref(s.z, s.model)
 		s.model = nil
 	}
 	s.answer = smt.Unknown
@@ -126,7 +135,7 @@ func (s *Solver) Assert(t smt.Term) {
 		return
 	}
 	s.forget()
-	C.Z3_solver_assert(s.z, s.s, a)
+	C.z3w_solver_assert(s.z, s.s, a)
 	s.check("solver_assert")
 }
 
@@ -134,7 +143,7 @@ func (s *Solver) Assert(t smt.Term) {
 func (s *Solver) Push() {
 	s.live()
 	s.forget()
-	C.Z3_solver_push(s.z, s.s)
+	C.z3w_solver_push(s.z, s.s)
 	s.depth++
 }
 
@@ -149,7 +158,7 @@ func (s *Solver) Pop(n int) {
 		return
 	}
 	s.forget()
-	C.Z3_solver_pop(s.z, s.s, C.uint(n))
+	C.z3w_solver_pop(s.z, s.s, C.uint(n))
 	s.depth -= n
 }
 
@@ -163,7 +172,7 @@ func (s *Solver) SetTimeout(d time.Duration) {
 		ms = min(uint64((d+time.Millisecond-1)/time.Millisecond), math.MaxUint32-1)
 	}
 	s.setParams(func(p C.Z3_params) {
-		C.Z3_params_set_uint(s.z, p, s.symbol("timeout"), C.uint(ms))
+		C.z3w_params_set_uint(s.z, p, s.symbol("timeout"), C.uint(ms))
 	})
 }
 

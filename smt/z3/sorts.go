@@ -1,6 +1,6 @@
 package z3
 
-// #include <z3.h>
+// #include "z3lazy.h"
 import "C"
 
 import (
@@ -43,21 +43,21 @@ func (c *Context) EnumSort(name string, values []string) (smt.Sort, []smt.Term) 
 	}
 	consts := make([]C.Z3_func_decl, n)
 	testers := make([]C.Z3_func_decl, n)
-	s := c.sort(C.Z3_mk_enumeration_sort(c.z, c.symbol(name), C.uint(n), &syms[0], &consts[0], &testers[0]), "mk_enumeration_sort")
+	s := c.sort(C.z3w_mk_enumeration_sort(c.z, c.symbol(name), C.uint(n), &syms[0], &consts[0], &testers[0]), "mk_enumeration_sort")
 	if s == 0 {
 		return 0, nil
 	}
 	// The declarations are only held by Z3's last-result trail, which the
 	// next call may clear: hold them while applying them.
 	for _, f := range consts {
-		C.Z3_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
+		C.z3w_inc_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
 	}
 	ts := make([]smt.Term, n)
 	for i, f := range consts {
-		ts[i] = c.term(C.Z3_mk_app(c.z, f, 0, nil), "mk_app")
+		ts[i] = c.term(C.z3w_mk_app(c.z, f, 0, nil), "mk_app")
 	}
 	for _, f := range consts {
-		C.Z3_dec_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
+		C.z3w_dec_ref(c.z, C.Z3_ast(unsafe.Pointer(f)))
 	}
 	return s, ts
 }
@@ -66,5 +66,5 @@ func (c *Context) EnumSort(name string, values []string) (smt.Sort, []smt.Term) 
 // (Z3_mk_uninterpreted_sort); the same name gives the same sort.
 func (c *Context) UninterpretedSort(name string) smt.Sort {
 	c.live()
-	return c.sort(C.Z3_mk_uninterpreted_sort(c.z, c.symbol(name)), "mk_uninterpreted_sort")
+	return c.sort(C.z3w_mk_uninterpreted_sort(c.z, c.symbol(name)), "mk_uninterpreted_sort")
 }

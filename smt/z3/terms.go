@@ -2,7 +2,7 @@ package z3
 
 /*
 #include <stdlib.h>
-#include <z3.h>
+#include "z3lazy.h"
 */
 import "C"
 
@@ -19,7 +19,7 @@ func (c *Context) Const(name string, s smt.Sort) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_const(c.z, c.symbol(name), zs), "mk_const")
+	return c.term(C.z3w_mk_const(c.z, c.symbol(name), zs), "mk_const")
 }
 
 // FuncDecl declares the uninterpreted function name: domain → rng
@@ -35,7 +35,7 @@ func (c *Context) FuncDecl(name string, domain []smt.Sort, rng smt.Sort) smt.Fun
 			return 0
 		}
 	}
-	return c.fn(C.Z3_mk_func_decl(c.z, c.symbol(name), C.uint(len(zd)), unsafe.SliceData(zd), zr), "mk_func_decl")
+	return c.fn(C.z3w_mk_func_decl(c.z, c.symbol(name), C.uint(len(zd)), unsafe.SliceData(zd), zr), "mk_func_decl")
 }
 
 // Apply returns f(args...) (Z3_mk_app).
@@ -49,19 +49,19 @@ func (c *Context) Apply(f smt.Func, args ...smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_app(c.z, c.funcs[f], n, p), "mk_app")
+	return c.term(C.z3w_mk_app(c.z, c.funcs[f], n, p), "mk_app")
 }
 
 // True returns the formula true.
-func (c *Context) True() smt.Term { c.live(); return c.term(C.Z3_mk_true(c.z), "mk_true") }
+func (c *Context) True() smt.Term { c.live(); return c.term(C.z3w_mk_true(c.z), "mk_true") }
 
 // False returns the formula false.
-func (c *Context) False() smt.Term { c.live(); return c.term(C.Z3_mk_false(c.z), "mk_false") }
+func (c *Context) False() smt.Term { c.live(); return c.term(C.z3w_mk_false(c.z), "mk_false") }
 
 // Int returns the integer literal v.
 func (c *Context) Int(v int64) smt.Term {
 	c.live()
-	return c.term(C.Z3_mk_int64(c.z, C.int64_t(v), c.sorts[c.intSort]), "mk_int64")
+	return c.term(C.z3w_mk_int64(c.z, C.int64_t(v), c.sorts[c.intSort]), "mk_int64")
 }
 
 // Real returns the real literal num/den, in lowest terms. It panics if den
@@ -73,7 +73,7 @@ func (c *Context) Real(num, den int64) smt.Term {
 	}
 	cs := C.CString(big.NewRat(num, den).RatString())
 	defer C.free(unsafe.Pointer(cs))
-	return c.term(C.Z3_mk_numeral(c.z, cs, c.sorts[c.realSort]), "mk_numeral")
+	return c.term(C.z3w_mk_numeral(c.z, cs, c.sorts[c.realSort]), "mk_numeral")
 }
 
 // Not returns ¬t.
@@ -82,7 +82,7 @@ func (c *Context) Not(t smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_not(c.z, a), "mk_not")
+	return c.term(C.z3w_mk_not(c.z, a), "mk_not")
 }
 
 // And returns the conjunction of ts; And() is true.
@@ -91,7 +91,7 @@ func (c *Context) And(ts ...smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_and(c.z, n, p), "mk_and")
+	return c.term(C.z3w_mk_and(c.z, n, p), "mk_and")
 }
 
 // Or returns the disjunction of ts; Or() is false.
@@ -100,7 +100,7 @@ func (c *Context) Or(ts ...smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_or(c.z, n, p), "mk_or")
+	return c.term(C.z3w_mk_or(c.z, n, p), "mk_or")
 }
 
 // Implies returns t ⇒ u.
@@ -109,7 +109,7 @@ func (c *Context) Implies(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_implies(c.z, a, b), "mk_implies")
+	return c.term(C.z3w_mk_implies(c.z, a, b), "mk_implies")
 }
 
 // Iff returns t ⇔ u.
@@ -118,7 +118,7 @@ func (c *Context) Iff(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_iff(c.z, a, b), "mk_iff")
+	return c.term(C.z3w_mk_iff(c.z, a, b), "mk_iff")
 }
 
 // Eq returns t = u.
@@ -127,7 +127,7 @@ func (c *Context) Eq(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_eq(c.z, a, b), "mk_eq")
+	return c.term(C.z3w_mk_eq(c.z, a, b), "mk_eq")
 }
 
 // Distinct returns the formula that ts are pairwise different; with fewer
@@ -140,7 +140,7 @@ func (c *Context) Distinct(ts ...smt.Term) smt.Term {
 	if n < 2 {
 		return c.True() // Z3 rejects distinct with fewer than two arguments
 	}
-	return c.term(C.Z3_mk_distinct(c.z, n, p), "mk_distinct")
+	return c.term(C.z3w_mk_distinct(c.z, n, p), "mk_distinct")
 }
 
 // Ite returns "if cond then t else u".
@@ -153,7 +153,7 @@ func (c *Context) Ite(cond, t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_ite(c.z, a, b, d), "mk_ite")
+	return c.term(C.z3w_mk_ite(c.z, a, b, d), "mk_ite")
 }
 
 // Lt returns t < u.
@@ -162,7 +162,7 @@ func (c *Context) Lt(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_lt(c.z, a, b), "mk_lt")
+	return c.term(C.z3w_mk_lt(c.z, a, b), "mk_lt")
 }
 
 // Le returns t ≤ u.
@@ -171,7 +171,7 @@ func (c *Context) Le(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_le(c.z, a, b), "mk_le")
+	return c.term(C.z3w_mk_le(c.z, a, b), "mk_le")
 }
 
 // Gt returns t > u.
@@ -180,7 +180,7 @@ func (c *Context) Gt(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_gt(c.z, a, b), "mk_gt")
+	return c.term(C.z3w_mk_gt(c.z, a, b), "mk_gt")
 }
 
 // Ge returns t ≥ u.
@@ -189,7 +189,7 @@ func (c *Context) Ge(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_ge(c.z, a, b), "mk_ge")
+	return c.term(C.z3w_mk_ge(c.z, a, b), "mk_ge")
 }
 
 // Add returns the sum of ts, which must not be empty.
@@ -198,7 +198,7 @@ func (c *Context) Add(ts ...smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_add(c.z, n, p), "mk_add")
+	return c.term(C.z3w_mk_add(c.z, n, p), "mk_add")
 }
 
 // Sub returns t − u.
@@ -207,7 +207,7 @@ func (c *Context) Sub(t, u smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_sub(c.z, n, p), "mk_sub")
+	return c.term(C.z3w_mk_sub(c.z, n, p), "mk_sub")
 }
 
 // Mul returns the product of ts, which must not be empty.
@@ -216,7 +216,7 @@ func (c *Context) Mul(ts ...smt.Term) smt.Term {
 	if !ok {
 		return 0
 	}
-	return c.term(C.Z3_mk_mul(c.z, n, p), "mk_mul")
+	return c.term(C.z3w_mk_mul(c.z, n, p), "mk_mul")
 }
 
 // String renders t in SMT-LIB syntax (Z3_ast_to_string).
@@ -225,7 +225,7 @@ func (c *Context) String(t smt.Term) string {
 	if !ok {
 		return "<invalid>"
 	}
-	return C.GoString(C.Z3_ast_to_string(c.z, a))
+	return C.GoString(C.z3w_ast_to_string(c.z, a))
 }
 
 // pair returns the ASTs of t and u, or false if either is the zero Term of

@@ -1,0 +1,429 @@
+package front
+
+import (
+	"slices"
+
+	"github.com/cubew/cubew/smt"
+)
+
+const (
+	// unknown marks a term whose value the partial assignment leaves open.
+	unknown = int64(-1) << 62
+	// orderScale is the factor of integer values when integers are
+	// ordered: 2^20 leaves room for 20 nested gaps between two values.
+	orderScale = 1 << 20
+	// maxLiteral bounds the integer literals the search takes, so that
+	// scaled values stay far from overflow.
+	maxLiteral = 1 << 40
+)
+
+// search decides the satisfiability of the conjunction of formulas by
+// assigning, in order, a value to every atom and evaluating the formulas in
+// three-valued logic after each assignment, backtracking as soon as one is
+// false. It is exact: Sat comes with a model it has checked, Unsat means
+// every assignment up to symmetry was refuted. Values of an Int or
+// uninterpreted atom range over the literals of its sort, the values of
+// earlier atoms and one fresh value, which is complete because only
+// equalities compare them. When integers are also ordered (Lt, Le, …, but
+// no arithmetic), an Int atom ranges over the earlier values and one point
+// in each gap between them: every order type is tried, and kept only while
+// it fits the integers between the literals (see fits). The search gives
+// up (Unknown) after budget evaluation steps.
+type search struct {
+	t        *table
+	formulas []smt.Term
+	atoms    []smt.Term
+	literals map[smt.Sort][]int64 // Int literals per sort (kindInt only), scaled
+	budget   int
+	// ordered is set when some formula orders integers: Int values are
+	// then the integers scaled by scale, so that a gap between two values
+	// has room for new ones, and fits checks that the order type found
+	// has an integer model. coarse is set when a gap had no room left.
+	ordered bool
+	scale   int64
+	coarse  bool
+
+	vals   []int64 // per term: the value of an assigned atom, else unknown
+	apps   map[string]int64
+	keyBuf []byte
+	cache  []int64 // per term, valid when stamp matches epoch
+	stamp  []uint32
+	epoch  uint32
+}
+
+// inFragment reports whether every term reachable from formulas is in the
+// fragment the search decides, and collects the atoms (children first)
+// and the integer literals.
+func (s *search) inFragment() bool {
+	seen := map[smt.Term]bool{}
+	s.literals = map[smt.Sort][]int64{}
+	s.scale = 1
+	var visit func(u smt.Term) bool
+	visit = func(u smt.Term) bool {
+		if seen[u] {
+			return true
+		}
+		seen[u] = true
+		n := &s.t.nodes[u]
+		if k := s.t.sorts[n.sort].kind; k == kindReal {
+			return false
+		}
+		switch n.op {
+		case opAdd, opSub, opMul, opReal:
+			return false
+		case opLt, opLe, opGt, opGe:
+			s.ordered = true
+			if base, lit, ok := s.t.shifted(n); ok {
+				s.literals[s.t.intSort] = append(s.literals[s.t.intSort], lit)
+				return visit(base)
+			}
+		case opEq:
+			if base, lit, ok := s.t.shifted(n); ok {
+				s.literals[s.t.intSort] = append(s.literals[s.t.intSort], lit)
+				return visit(base)
+			}
+		case opInt:
+			if n.val > maxLiteral || n.val < -maxLiteral {
+				return false
+			}
+			s.literals[n.sort] = append(s.literals[n.sort], n.val)
+		}
+		for _, a := range n.args {
+			if !visit(a) {
+				return false
+			}
+		}
+		if n.op == opConst || n.op == opApply {
+			s.atoms = append(s.atoms, u)
+		}
+		return true
+	}
+	for _, f := range s.formulas {
+		if !visit(f) {
+			return false
+		}
+	}
+	if s.ordered {
+		s.scale = orderScale
+	}
+	for srt, ls := range s.literals {
+		for i := range ls {
+			ls[i] *= s.scale
+		}
+		slices.Sort(ls)
+		s.literals[srt] = slices.Compact(ls)
+	}
+	return true
+}
+
+// run returns Sat with a model, Unsat, or Unknown when the fragment or the
+// budget does not allow an answer.
+func (s *search) run() (smt.Result, *model) {
+	if !s.inFragment() {
+		return smt.Unknown, nil
+	}
+	s.vals = unknowns(len(s.t.nodes))
+	s.apps = map[string]int64{}
+	s.cache = make([]int64, len(s.t.nodes))
+	s.stamp = make([]uint32, len(s.t.nodes))
+	switch s.holds() {
+	case 0:
+		return smt.Unsat, nil
+	case 1:
+		return smt.Sat, s.model()
+	}
+	r := s.assign(0)
+	if r == smt.Sat {
+		return r, s.model()
+	}
+	if r == smt.Unsat && s.coarse {
+		return smt.Unknown, nil // some order type could not be tried
+	}
+	return r, nil
+}
+
+// assign tries every candidate value of atom i and recurses.
+func (s *search) assign(i int) smt.Result {
+	u := s.atoms[i]
+	key, forced, fv := s.appKey(u)
+	cands := s.candidates(u, i)
+	if forced {
+		cands = []int64{fv}
+	}
+	result := smt.Unsat
+	for _, v := range cands {
+		if s.budget <= 0 {
+			return smt.Unknown
+		}
+		s.vals[u] = v
+		if key != "" && !forced {
+			s.apps[key] = v
+		}
+		var r smt.Result
+		switch s.holdsAndFits(i) {
+		case 0:
+			r = smt.Unsat
+		case 1:
+			r = smt.Sat
+		default:
+			if i+1 < len(s.atoms) {
+				r = s.assign(i + 1)
+			} else {
+				r = smt.Unknown // all atoms valued: cannot happen, but claim nothing
+			}
+		}
+		if r == smt.Sat {
+			return r
+		}
+		if r == smt.Unknown {
+			result = smt.Unknown
+		}
+		s.vals[u] = unknown
+		if key != "" && !forced {
+			delete(s.apps, key)
+		}
+	}
+	return result
+}
+
+// appKey returns the function-table key of the application u (empty for a
+// constant) and, when the table already gives it a value, that value.
+func (s *search) appKey(u smt.Term) (string, bool, int64) {
+	n := &s.t.nodes[u]
+	if n.op != opApply {
+		return "", false, 0
+	}
+	s.epoch++
+	b := append(s.keyBuf[:0], byte(n.fn), byte(n.fn>>8), byte(n.fn>>16))
+	for _, a := range n.args {
+		v := s.eval(a)
+		for k := 0; k < 64; k += 8 {
+			b = append(b, byte(v>>k))
+		}
+	}
+	s.keyBuf = b
+	v, ok := s.apps[string(b)]
+	return string(b), ok, v
+}
+
+// candidates returns the values atom u (the i-th) may take.
+func (s *search) candidates(u smt.Term, i int) []int64 {
+	srt := s.t.sortOf(u)
+	si := &s.t.sorts[srt]
+	switch si.kind {
+	case kindBool:
+		return []int64{0, 1}
+	case kindEnum:
+		vs := make([]int64, len(si.values))
+		for k := range vs {
+			vs[k] = int64(k)
+		}
+		return vs
+	}
+	vs := slices.Clone(s.literals[srt])
+	for _, a := range s.atoms[:i] {
+		if s.t.sortOf(a) == srt {
+			vs = append(vs, s.vals[a])
+		}
+	}
+	slices.Sort(vs)
+	vs = slices.Compact(vs)
+	if si.kind == kindInt && s.ordered {
+		return s.withGaps(vs)
+	}
+	if len(vs) == 0 {
+		return []int64{1}
+	}
+	return append(vs, max(vs[len(vs)-1]+1, 1))
+}
+
+// withGaps returns the sorted values vs and a point in each gap: below,
+// between each two and above them.
+func (s *search) withGaps(vs []int64) []int64 {
+	if len(vs) == 0 {
+		return []int64{0}
+	}
+	out := []int64{vs[0] - s.scale}
+	for i, v := range vs {
+		out = append(out, v)
+		if i+1 < len(vs) {
+			if vs[i+1]-v < 2 {
+				s.coarse = true
+				continue
+			}
+			out = append(out, v+(vs[i+1]-v)/2)
+		}
+	}
+	return append(out, vs[len(vs)-1]+s.scale)
+}
+
+// holdsAndFits is holds after the assignment of atom i, but false when it
+// is an ordered integer whose value leaves no integer model (see fits).
+func (s *search) holdsAndFits(i int) int {
+	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
+		return 0
+	}
+	return s.holds()
+}
+
+// holds evaluates the conjunction of the formulas: 1 true, 0 false, -1 open.
+func (s *search) holds() int {
+	s.epoch++
+	res := 1
+	for _, f := range s.formulas {
+		switch s.eval(f) {
+		case 0:
+			return 0
+		case unknown:
+			res = -1
+		}
+	}
+	return res
+}
+
+// eval returns the value of u under the current assignment, or unknown.
+func (s *search) eval(u smt.Term) int64 {
+	if s.stamp[u] == s.epoch {
+		return s.cache[u]
+	}
+	s.budget--
+	v := s.evalNode(u)
+	s.stamp[u], s.cache[u] = s.epoch, v
+	return v
+}
+
+func (s *search) evalNode(u smt.Term) int64 {
+	n := &s.t.nodes[u]
+	switch n.op {
+	case opConst, opApply:
+		return s.vals[u]
+	case opValue:
+		return n.val
+	case opInt:
+		return n.val * s.scale
+	case opTrue:
+		return 1
+	case opFalse:
+		return 0
+	case opNot:
+		if v := s.eval(n.args[0]); v != unknown {
+			return 1 - v
+		}
+		return unknown
+	case opAnd, opOr:
+		return s.evalJunction(n.args, n.op == opAnd)
+	case opImplies:
+		a, b := s.eval(n.args[0]), s.eval(n.args[1])
+		switch {
+		case a == 0 || b == 1:
+			return 1
+		case a == 1 && b == 0:
+			return 0
+		}
+		return unknown
+	case opIff, opEq:
+		a, b := s.evalSides(n)
+		if a == unknown || b == unknown {
+			return unknown
+		}
+		return boolValue(a == b)
+	case opDistinct:
+		return s.evalDistinct(n.args)
+	case opLt, opLe, opGt, opGe:
+		a, b := s.evalSides(n)
+		if a == unknown || b == unknown {
+			return unknown
+		}
+		return boolValue(compare(n.op, a, b))
+	case opIte:
+		switch s.eval(n.args[0]) {
+		case 1:
+			return s.eval(n.args[1])
+		case 0:
+			return s.eval(n.args[2])
+		}
+		if a, b := s.eval(n.args[1]), s.eval(n.args[2]); a == b {
+			return a
+		}
+	}
+	return unknown
+}
+
+// evalSides evaluates the two sides of a comparison n; a shifted one
+// (x + k against a literal l) is evaluated as x against l − k.
+func (s *search) evalSides(n *node) (int64, int64) {
+	base, lit, ok := s.t.shifted(n)
+	if !ok {
+		return s.eval(n.args[0]), s.eval(n.args[1])
+	}
+	v := s.eval(base)
+	if v == unknown {
+		return unknown, unknown
+	}
+	if s.t.nodes[n.args[0]].op == opInt {
+		return lit * s.scale, v
+	}
+	return v, lit * s.scale
+}
+
+// evalJunction evaluates a conjunction (and) or disjunction of args.
+func (s *search) evalJunction(args []smt.Term, and bool) int64 {
+	absorbing := boolValue(!and) // false for and, true for or
+	res := 1 - absorbing
+	for _, a := range args {
+		switch s.eval(a) {
+		case absorbing:
+			return absorbing
+		case unknown:
+			res = unknown
+		}
+	}
+	return res
+}
+
+// evalDistinct evaluates distinct(args).
+func (s *search) evalDistinct(args []smt.Term) int64 {
+	seen := make(map[int64]bool, len(args))
+	res := int64(1)
+	for _, a := range args {
+		v := s.eval(a)
+		if v == unknown {
+			res = unknown
+			continue
+		}
+		if seen[v] {
+			return 0
+		}
+		seen[v] = true
+	}
+	return res
+}
+
+// compare applies the ordering o to a and b.
+func compare(o op, a, b int64) bool {
+	switch o {
+	case opLt:
+		return a < b
+	case opLe:
+		return a <= b
+	case opGt:
+		return a > b
+	}
+	return a >= b
+}
+
+// unknowns returns n unknown values.
+func unknowns(n int) []int64 {
+	vs := make([]int64, n)
+	for i := range vs {
+		vs[i] = unknown
+	}
+	return vs
+}
+
+func boolValue(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
