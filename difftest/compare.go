@@ -11,6 +11,7 @@ import (
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/smt/front"
 	"github.com/cubew/cubew/smt/z3"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -30,6 +31,9 @@ type Budget struct {
 	// that a process looping through writes does not exhaust MaxStates; an
 	// instance the bound cut is not exhausted (Result.Bounded).
 	MaxBuffer int
+	// NewSolver makes reach's solver; nil means cubew check's: package
+	// front's built-in procedure with Z3 behind it.
+	NewSolver func() smt.Solver
 }
 
 // DefaultBudget is the budget of the tests: small models finish well
@@ -63,7 +67,7 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	if err != nil {
 		return o.fail("translate: %v", err)
 	}
-	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: newSolver})
+	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: b.solver()})
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}
@@ -116,8 +120,14 @@ func hasForallOther(f syntax.Formula) bool {
 	return false
 }
 
-// newSolver is the solver of reach, as cubew check makes it.
-func newSolver() smt.Solver { return z3.New() }
+// solver returns b.NewSolver, or the solver of reach as cubew check makes
+// it.
+func (b Budget) solver() func() smt.Solver {
+	if b.NewSolver != nil {
+		return b.NewSolver
+	}
+	return func() smt.Solver { return front.New(z3.Backend, front.Options{}) }
+}
 
 // runExplicit explores the instances with 2..MaxN processes (at most
 // number_procs) until one reaches an unsafe state.

@@ -21,8 +21,6 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
-func openZ3() (smt.Solver, error) { return z3.Open() }
-
 // vocabulary is what the random queries are made of: process constants
 // (integers, pairwise distinct or not), process literals, an enumeration,
 // Booleans and arrays of both indexed by processes.
@@ -104,7 +102,7 @@ func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
 func TestRandomQueriesAgreeWithZ3(t *testing.T) {
 	const queries = 1500
 	r := rand.New(rand.NewPCG(20, 5))
-	fs := front.New(openZ3, front.Options{Verify: true, Budget: 1 << 30})
+	fs := front.New(z3.Backend, front.Options{Verify: true, Budget: 1 << 30})
 	defer fs.Close()
 	zs := z3.New()
 	defer zs.Close()
@@ -168,7 +166,7 @@ func TestCorpusQueriesAgreeWithZ3(t *testing.T) {
 		sys, err := translate.Build(m)
 		require.NoError(t, err)
 		var st smt.Stats
-		newSolver := func() smt.Solver { return &statsSolver{front.New(openZ3, front.Options{Verify: true}), &st} }
+		newSolver := func() smt.Solver { return &statsSolver{front.New(z3.Backend, front.Options{Verify: true}), &st} }
 		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000, AssumeInvariants: true})
 		require.NoError(t, err)
 		require.Equal(t, e.Expected, res.Verdict.String(), e.File)
@@ -209,7 +207,7 @@ func TestSmallModelsNeedNoZ3(t *testing.T) {
 		made := 0
 		newSolver := func() smt.Solver {
 			made++
-			return &backendProbe{Solver: front.New(openZ3, front.Options{})}
+			return &backendProbe{Solver: front.New(z3.Backend, front.Options{})}
 		}
 		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000, AssumeInvariants: true})
 		require.NoError(t, err)

@@ -56,6 +56,17 @@ func Open() (*Solver, error) {
 	return New(), nil
 }
 
+// Backend is [Open] as an [smt.Solver] (nil, never a nil *Solver, on
+// error): the backend that package smt/front makes on the first check its
+// built-in procedure cannot answer.
+func Backend() (smt.Solver, error) {
+	s, err := Open()
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // NewSolver makes a Solver in c (Z3_mk_simple_solver), sharing c's terms
 // with c's other solvers. Closing it leaves c open; closing c closes it.
 func (c *Context) NewSolver() *Solver {
