@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -40,7 +39,13 @@ type Options struct {
 	// the work of such searches too, and unlike a time limit it gives the
 	// same answer on any machine.
 	MaxMatchSteps int
-	NewSolver     func() smt.Solver // the solver of the search; closed at the end
+	// NewSolver makes a solver of the search, one per worker; each is
+	// closed at the end.
+	NewSolver func() smt.Solver
+	// Workers is the number of goroutines that check the nodes of a
+	// breadth-first layer and compute pre-images (0: GOMAXPROCS). The
+	// verdict and the node counts do not depend on it.
+	Workers int
 	// Progress, when set, is called after each visited node.
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
@@ -215,23 +220,26 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	if opts.NewSolver == nil {
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
-	s := opts.NewSolver()
-	defer s.Close()
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now(), bad: map[string]bool{}}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}}
+	e.workers = []*worker{e.newWorker()}
+	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
 	if res != nil {
-		res.Stats.SolverCalls = s.Stats().Checks
+		for _, w := range e.workers {
+			res.Stats.SolverCalls += w.s.Stats().Checks
+		}
 	}
 	return res, err
 }
 
 type engine struct {
-	sys   *translate.System
-	opts  Options
-	s     smt.Solver
-	low   *lowerer
-	index *visitedIndex // the visited nodes
+	sys  *translate.System
+	opts Options
+	// workers check the nodes of a layer; the first one also does what
+	// the search does one node at a time (the merge, approximation).
+	workers []*worker
+	index   *visitedIndex // the visited nodes
 	// seen maps the key of every cube generated to the node that carries
 	// it; a later copy is dropped unless that node descends from a deleted
 	// one (which is never expanded: the deleter's own pre-images must be).
@@ -248,7 +256,6 @@ type engine struct {
 	graph      []GraphNode
 	start      time.Time
 	ctx        context.Context // of the run, polled in long loops
-	budget     int             // the matchers' steps left for the popped node
 	matched    int             // the matchers' steps of the nodes popped before
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
@@ -264,8 +271,8 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	e.graph, e.spurious = nil, nil
-	e.budget, e.matched = matchBudget, 0
-	var queue, postponed []*node
+	e.matched = 0
+	var queue []*node
 	// Invariants first: a proved one, visited early, prunes the nodes it
 	// covers as an assumed one does.
 	for _, inv := range e.sys.Invariants {
@@ -283,121 +290,24 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		n.prop = p.Name
 		queue = append(queue, n)
 	}
-	for len(queue) > 0 || len(postponed) > 0 {
-		if len(queue) == 0 {
-			queue, postponed = postponed, nil
-		}
-		var n *node
-		if e.opts.Strategy == DFS {
-			n, queue = queue[len(queue)-1], queue[:len(queue)-1]
-		} else {
-			n, queue = queue[0], queue[1:]
-		}
+	q := &searchQueue{next: queue}
+	for q.more() {
+		layer := q.pop(e.opts.Strategy)
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil
 		}
-		e.matched += matchBudget - e.budget
-		if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
-			return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
-		}
-		e.budget = matchBudget
-		if n.deletedAncestor() {
-			e.stats.Covered++
-			e.stats.Syntactic++
-			e.record(n, Covered)
-			continue
-		}
-		// A node included in a visited one meets the initial states only if
-		// that one does, which was checked when it was popped.
-		included, cands := e.includedIn(n)
-		if included {
-			e.stats.Covered++
-			e.stats.Syntactic++
-			e.record(n, Covered)
-			continue
-		}
-		reached, err := e.meetsInit(ctx, n)
-		if err != nil {
-			return e.stopped(ctx, err)
-		}
-		if r := root(n); reached && r.approx {
-			e.refute(r)
-			return nil, errRestart
-		}
-		spurious := false
-		if reached {
-			tr := e.trace(n)
-			err := e.confirm(ctx, tr)
-			var sp *SpuriousError
-			switch {
-			case err == nil:
-				e.record(n, Reached)
-				res := &Result{Verdict: translate.Unsafe, Trace: tr}
-				if tr.Invariant {
-					res.Violated = tr.Unsafe
-				}
-				return e.result(res), nil
-			case errors.As(err, &sp):
-				if sp.Trace == nil {
-					sp.Trace = tr
-				}
-				e.spurious = append(e.spurious, sp)
-				if len(e.spurious) >= e.maxSpurious() {
-					return e.unknown(e.spuriousReason()), nil
-				}
-				spurious = true
-			default:
-				return e.stopped(ctx, err)
+		checks := e.checkLayer(ctx, layer)
+		e.collectTimes()
+		var fresh []*node // the nodes of the layer visited so far
+		for i, n := range layer {
+			if ctx.Err() != nil {
+				return e.cut(ctx), nil
 			}
-		}
-		covered, err := e.covered(ctx, cands, n)
-		if err != nil {
-			return e.stopped(ctx, err)
-		}
-		if covered {
-			e.stats.Covered++
-			e.record(n, Covered)
-			continue
-		}
-		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
-			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
-		}
-		if !spurious {
-			c, err := e.approximate(ctx, n)
-			if err != nil {
-				return e.stopped(ctx, err)
-			}
-			if c != nil {
-				n = c
-				e.stats.Candidates++
-			}
-		}
-		if !spurious {
-			// A node whose counterexample did not replay is expanded (its
-			// pre-images may lead to one that does) but covers nothing.
-			e.deleteSubsumed(n)
-			e.index.add(n)
-		}
-		e.record(n, Visited)
-		e.stats.Nodes++
-		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
-		if e.opts.Progress != nil {
-			e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: len(queue) + len(postponed), Depth: n.depth, Elapsed: time.Since(e.start)})
-		}
-		start := time.Now()
-		children, err := e.expand(n)
-		e.stats.PreImage += time.Since(start)
-		if ctx.Err() != nil {
-			return e.cut(ctx), nil
-		}
-		if err != nil {
-			return e.unknown(err.Error()), nil
-		}
-		for _, c := range children {
-			if c.cube.NVars > n.cube.NVars && e.opts.Strategy == BFS {
-				postponed = append(postponed, c)
-			} else {
-				queue = append(queue, c)
+			q.rest = len(layer) - i - 1
+			res, err := e.visit(ctx, n, &checks[i], &fresh, q)
+			e.collectTimes()
+			if res != nil || err != nil {
+				return res, err
 			}
 		}
 	}
@@ -405,6 +315,161 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		return e.unknown(e.spuriousReason()), nil
 	}
 	return e.result(&Result{Verdict: translate.Safe}), nil
+}
+
+// searchQueue holds the nodes waiting: the next layer, and, in a
+// breadth-first search, the nodes with more variables than their parent,
+// postponed until the queue is empty.
+type searchQueue struct {
+	next, postponed []*node
+	rest            int // the nodes of the current layer not merged yet
+}
+
+func (q *searchQueue) more() bool { return len(q.next) > 0 || len(q.postponed) > 0 }
+
+// pop returns the next layer: every queued node (BFS) or the last one
+// (DFS).
+func (q *searchQueue) pop(strategy Strategy) []*node {
+	if len(q.next) == 0 {
+		q.next, q.postponed = q.postponed, nil
+	}
+	var layer []*node
+	if strategy == DFS {
+		layer, q.next = q.next[len(q.next)-1:], q.next[:len(q.next)-1]
+	} else {
+		layer, q.next = q.next, nil
+	}
+	return layer
+}
+
+// push queues child c of n.
+func (q *searchQueue) push(strategy Strategy, n, c *node) {
+	if c.cube.NVars > n.cube.NVars && strategy == BFS {
+		q.postponed = append(q.postponed, c)
+	} else {
+		q.next = append(q.next, c)
+	}
+}
+
+// len is the number of nodes waiting.
+func (q *searchQueue) len() int { return q.rest + len(q.next) + len(q.postponed) }
+
+// visit merges popped node n, given its checks against the snapshot (pc)
+// and the nodes of its layer visited before it (fresh): it is covered,
+// meets the initial states, or is visited and expanded (its children
+// queued on q). A result or an error ends the search.
+func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*node, q *searchQueue) (*Result, error) {
+	w := e.workers[0]
+	w.budget = pc.budget
+	defer func() { e.matched += matchBudget - w.budget }()
+	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
+		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
+	}
+	if pc.skipped || n.deletedAncestor() {
+		e.stats.Covered++
+		e.stats.Syntactic++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	// A node included in a visited one meets the initial states only if
+	// that one does, which was checked when it was popped.
+	included, cands := pc.included, [][]translate.Literal(nil)
+	if !included {
+		included, cands = w.includedInFresh(n, *fresh)
+	}
+	if included {
+		e.stats.Covered++
+		e.stats.Syntactic++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	if pc.err != nil {
+		return e.stopped(ctx, pc.err)
+	}
+	reached := pc.init.reached
+	if r := root(n); reached && r.approx {
+		e.refute(r)
+		return nil, errRestart
+	}
+	spurious := false
+	if reached {
+		e.initIDs, e.initOthers = pc.init.ids, pc.init.others
+		tr := e.trace(n)
+		err := e.confirm(ctx, tr)
+		var sp *SpuriousError
+		switch {
+		case err == nil:
+			e.record(n, Reached)
+			res := &Result{Verdict: translate.Unsafe, Trace: tr}
+			if tr.Invariant {
+				res.Violated = tr.Unsafe
+			}
+			return e.result(res), nil
+		case errors.As(err, &sp):
+			if sp.Trace == nil {
+				sp.Trace = tr
+			}
+			e.spurious = append(e.spurious, sp)
+			if len(e.spurious) >= e.maxSpurious() {
+				return e.unknown(e.spuriousReason()), nil
+			}
+			spurious = true
+		default:
+			return e.stopped(ctx, err)
+		}
+	}
+	covered := pc.covered
+	if !covered && (reached || len(cands) > 0) {
+		// Not asked yet, or the nodes visited since may cover it.
+		var err error
+		if covered, err = w.covered(ctx, append(pc.cands[:len(pc.cands):len(pc.cands)], cands...), n); err != nil {
+			return e.stopped(ctx, err)
+		}
+	}
+	if covered {
+		e.stats.Covered++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
+		return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
+	}
+	if !spurious {
+		c, err := e.approximate(ctx, n)
+		if err != nil {
+			return e.stopped(ctx, err)
+		}
+		if c != nil {
+			n = c
+			e.stats.Candidates++
+		}
+	}
+	if !spurious {
+		// A node whose counterexample did not replay is expanded (its
+		// pre-images may lead to one that does) but covers nothing.
+		e.deleteSubsumed(n)
+		e.index.add(n)
+		*fresh = append(*fresh, n)
+	}
+	e.record(n, Visited)
+	e.stats.Nodes++
+	e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
+	if e.opts.Progress != nil {
+		e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: q.len(), Depth: n.depth, Elapsed: time.Since(e.start)})
+	}
+	start := time.Now()
+	children, err := e.expand(n)
+	e.stats.PreImage += time.Since(start)
+	if ctx.Err() != nil {
+		return e.cut(ctx), nil
+	}
+	if err != nil {
+		return e.unknown(err.Error()), nil
+	}
+	for _, c := range children {
+		q.push(e.opts.Strategy, n, c)
+	}
+	return nil, nil
 }
 
 // result completes a result with the statistics and, when asked, the
@@ -540,7 +605,7 @@ func (e *engine) preImagesParallel(n *node) []transitionPres {
 		}
 		results[i] = r
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(results))
+	workers := min(e.opts.workers(), len(results))
 	if workers <= 1 {
 		for i := range results {
 			work(i)

@@ -1,0 +1,133 @@
+package reach
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/translate"
+)
+
+// A breadth-first search checks a whole layer (the nodes queued when the
+// previous layer is done) in two steps. First, in parallel, every node of
+// the layer against a snapshot of the visited set: syntactic inclusion,
+// the initial states, the solver's fixpoint check (precheck). Then, one
+// node after the other in queue order, the merge (engine.visit): a node
+// not covered by the snapshot is checked again against the nodes visited
+// since, in the layer, before it is visited and expanded. What the first
+// step finds depends only on the node and the snapshot, never on which
+// worker or how many ran it, so the verdict and the node counts are the
+// same for any number of workers. A depth-first search checks layers of
+// one node.
+
+// worker is what one goroutine of the search checks nodes with: its own
+// solver and lowerer, its scratch for the visited index, the matching
+// steps left for the node at hand, and the time it spent.
+type worker struct {
+	e      *engine
+	s      smt.Solver
+	low    *lowerer
+	tally  tally
+	budget int
+	// subsume and safety are the time of the worker's subsumption and
+	// initial-state checks since the engine last added them to its stats.
+	subsume, safety time.Duration
+}
+
+// newWorker makes a worker with a new solver.
+func (e *engine) newWorker() *worker {
+	s := e.opts.NewSolver()
+	return &worker{e: e, s: s, low: newLowerer(s, e.sys), budget: matchBudget}
+}
+
+// workers returns the number of goroutines of a search with these
+// options: Options.Workers, or GOMAXPROCS when it is 0.
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// closeWorkers closes the solvers of the workers.
+func (e *engine) closeWorkers() {
+	for _, w := range e.workers {
+		w.s.Close()
+	}
+}
+
+// collectTimes adds the workers' times to the statistics.
+func (e *engine) collectTimes() {
+	for _, w := range e.workers {
+		e.stats.Subsume += w.subsume
+		e.stats.Safety += w.safety
+		w.subsume, w.safety = 0, 0
+	}
+}
+
+// precheck is what the checks of a popped node against the snapshot of
+// the visited set found.
+type precheck struct {
+	skipped  bool // n descends from a deleted node: nothing was checked
+	included bool // a snapshot node includes n syntactically
+	// cands are the renamed snapshot cubes that do not clash with n.
+	cands [][]translate.Literal
+	init  initMeeting
+	// covered: the solver found n covered by the snapshot (asked only
+	// when n does not meet the initial states).
+	covered bool
+	err     error
+	budget  int // the matching steps left for n
+}
+
+// check runs the checks of n against the snapshot on w.
+func (w *worker) check(ctx context.Context, n *node) (pc precheck) {
+	w.budget = matchBudget
+	defer func() { pc.budget = w.budget }()
+	if n.deletedAncestor() {
+		return precheck{skipped: true}
+	}
+	if pc.included, pc.cands = w.includedIn(n); pc.included {
+		return pc
+	}
+	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
+		return pc
+	}
+	pc.covered, pc.err = w.covered(ctx, pc.cands, n)
+	return pc
+}
+
+// checkLayer prechecks the nodes of a layer on up to Options.Workers
+// workers (made when first needed), each node on one of them.
+func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
+	out := make([]precheck, len(layer))
+	for len(e.workers) < min(e.opts.workers(), len(layer)) {
+		e.workers = append(e.workers, e.newWorker())
+	}
+	n := min(len(e.workers), len(layer))
+	if n <= 1 {
+		for i, x := range layer {
+			out[i] = e.workers[0].check(ctx, x)
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for _, w := range e.workers[:n] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(layer); i = int(next.Add(1)) - 1 {
+				if ctx.Err() != nil {
+					return // the search stops: the merge sees ctx done
+				}
+				out[i] = w.check(ctx, layer[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
