@@ -68,6 +68,30 @@ func (e *engine) collectTimes() {
 	}
 }
 
+// parallelFor calls work(g, i) for i in 0..n-1 on up to goroutines
+// goroutines; g < goroutines numbers the goroutine of the call.
+func parallelFor(n, goroutines int, work func(g, i int)) {
+	goroutines = min(goroutines, n)
+	if goroutines <= 1 {
+		for i := range n {
+			work(0, i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				work(g, i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // precheck is what the checks of a popped node against the snapshot of
 // the visited set found.
 type precheck struct {
@@ -107,27 +131,10 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	for len(e.workers) < min(e.opts.workers(), len(layer)) {
 		e.workers = append(e.workers, e.newWorker())
 	}
-	n := min(len(e.workers), len(layer))
-	if n <= 1 {
-		for i, x := range layer {
-			out[i] = e.workers[0].check(ctx, x)
+	parallelFor(len(layer), len(e.workers), func(g, i int) {
+		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
+			out[i] = e.workers[g].check(ctx, layer[i])
 		}
-		return out
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for _, w := range e.workers[:n] {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(layer); i = int(next.Add(1)) - 1 {
-				if ctx.Err() != nil {
-					return // the search stops: the merge sees ctx done
-				}
-				out[i] = w.check(ctx, layer[i])
-			}
-		}()
-	}
-	wg.Wait()
+	})
 	return out
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
@@ -132,13 +130,20 @@ type Stats struct {
 	Syntactic   int // of which without the solver
 	CacheHits   int // pre-images dropped as identical to a cube already generated (the cache of cube keys)
 	SolverCalls int
-	MaxVars     int // most process variables in a visited node
-	Candidates  int // candidate invariants visited in place of a node (approximation)
-	Refuted     int // candidates refuted: a node descending from one met the initial states
-	Restarts    int // searches started over after a refutation
-	PreImage    time.Duration
-	Subsume     time.Duration
-	Safety      time.Duration
+	// Rechecks counts the fixpoint checks asked again in the merge of a
+	// layer, because nodes visited since the snapshot may cover the node.
+	Rechecks   int
+	MaxVars    int // most process variables in a visited node
+	Candidates int // candidate invariants visited in place of a node (approximation)
+	Refuted    int // candidates refuted: a node descending from one met the initial states
+	Restarts   int // searches started over after a refutation
+	PreImage   time.Duration
+	Subsume    time.Duration
+	Safety     time.Duration
+	// Prechecks is the time of the parallel checks of the layers against
+	// their snapshots; the rest of a search's time is the merge, one node
+	// at a time (but for the pre-images of a node, by transition).
+	Prechecks time.Duration
 }
 
 // Result is the outcome of Check.
@@ -296,19 +301,25 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil
 		}
+		start := time.Now()
 		checks := e.checkLayer(ctx, layer)
+		e.stats.Prechecks += time.Since(start)
 		e.collectTimes()
-		var fresh []*node // the nodes of the layer visited so far
+		var m merge
 		for i, n := range layer {
 			if ctx.Err() != nil {
 				return e.cut(ctx), nil
 			}
 			q.rest = len(layer) - i - 1
-			res, err := e.visit(ctx, n, &checks[i], &fresh, q)
+			res, err := e.visit(ctx, n, &checks[i], &m, q)
 			e.collectTimes()
 			if res != nil || err != nil {
 				return res, err
 			}
+		}
+		q.rest = 0
+		if res := e.expandAll(ctx, m.expand, q); res != nil {
+			return res, nil
 		}
 	}
 	if len(e.spurious) > 0 {
@@ -327,8 +338,8 @@ type searchQueue struct {
 
 func (q *searchQueue) more() bool { return len(q.next) > 0 || len(q.postponed) > 0 }
 
-// pop returns the next layer: every queued node (BFS) or the last one
-// (DFS).
+// pop returns the next layer: the first layerSize queued nodes (BFS) or
+// the last one (DFS).
 func (q *searchQueue) pop(strategy Strategy) []*node {
 	if len(q.next) == 0 {
 		q.next, q.postponed = q.postponed, nil
@@ -337,10 +348,16 @@ func (q *searchQueue) pop(strategy Strategy) []*node {
 	if strategy == DFS {
 		layer, q.next = q.next[len(q.next)-1:], q.next[:len(q.next)-1]
 	} else {
-		layer, q.next = q.next, nil
+		k := min(layerSize, len(q.next))
+		layer, q.next = q.next[:k:k], q.next[k:]
 	}
 	return layer
 }
+
+// layerSize is the most nodes a breadth-first layer checks at once: the
+// more, the more work for the workers at a time, but the more nodes the
+// merge checks again against the nodes visited since the snapshot.
+const layerSize = 32
 
 // push queues child c of n.
 func (q *searchQueue) push(strategy Strategy, n, c *node) {
@@ -354,11 +371,17 @@ func (q *searchQueue) push(strategy Strategy, n, c *node) {
 // len is the number of nodes waiting.
 func (q *searchQueue) len() int { return q.rest + len(q.next) + len(q.postponed) }
 
-// visit merges popped node n, given its checks against the snapshot (pc)
-// and the nodes of its layer visited before it (fresh): it is covered,
-// meets the initial states, or is visited and expanded (its children
-// queued on q). A result or an error ends the search.
-func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*node, q *searchQueue) (*Result, error) {
+// merge is the state of the merge of a layer.
+type merge struct {
+	fresh  []*node // the nodes of the layer added to the visited set so far
+	expand []*node // the nodes of the layer visited so far
+}
+
+// visit merges popped node n, given its checks against the snapshot
+// (pc): it is covered (by the snapshot or the nodes of its layer visited
+// before it), meets the initial states, or is visited, to be expanded
+// with the layer. A result or an error ends the search.
+func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *searchQueue) (*Result, error) {
 	w := e.workers[0]
 	w.budget = pc.budget
 	defer func() { e.matched += matchBudget - w.budget }()
@@ -375,7 +398,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*nod
 	// that one does, which was checked when it was popped.
 	included, cands := pc.included, [][]translate.Literal(nil)
 	if !included {
-		included, cands = w.includedInFresh(n, *fresh)
+		included, cands = w.includedInFresh(n, m.fresh)
 	}
 	if included {
 		e.stats.Covered++
@@ -421,6 +444,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*nod
 	covered := pc.covered
 	if !covered && (reached || len(cands) > 0) {
 		// Not asked yet, or the nodes visited since may cover it.
+		e.stats.Rechecks++
 		var err error
 		if covered, err = w.covered(ctx, append(pc.cands[:len(pc.cands):len(pc.cands)], cands...), n); err != nil {
 			return e.stopped(ctx, err)
@@ -449,7 +473,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*nod
 		// pre-images may lead to one that does) but covers nothing.
 		e.deleteSubsumed(n)
 		e.index.add(n)
-		*fresh = append(*fresh, n)
+		m.fresh = append(m.fresh, n)
 	}
 	e.record(n, Visited)
 	e.stats.Nodes++
@@ -457,19 +481,37 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, fresh *[]*nod
 	if e.opts.Progress != nil {
 		e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: q.len(), Depth: n.depth, Elapsed: time.Since(e.start)})
 	}
+	m.expand = append(m.expand, n)
+	return nil, nil
+}
+
+// expandAll expands the visited nodes of a layer, in order, and queues
+// their children; a node deleted since it was visited (or a descendant of
+// one) is not expanded: the node that deleted it covers its pre-images.
+// A result ends the search.
+func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue) *Result {
+	var live []*node
+	for _, n := range visited {
+		if !n.deletedAncestor() {
+			live = append(live, n)
+		}
+	}
 	start := time.Now()
-	children, err := e.expand(n)
+	results := e.preImagesParallel(live)
 	e.stats.PreImage += time.Since(start)
 	if ctx.Err() != nil {
-		return e.cut(ctx), nil
+		return e.cut(ctx)
 	}
-	if err != nil {
-		return e.unknown(err.Error()), nil
+	for i, n := range live {
+		children, err := e.adopt(n, results[i])
+		if err != nil {
+			return e.unknown(err.Error())
+		}
+		for _, c := range children {
+			q.push(e.opts.Strategy, n, c)
+		}
 	}
-	for _, c := range children {
-		q.push(e.opts.Strategy, n, c)
-	}
-	return nil, nil
+	return nil
 }
 
 // result completes a result with the statistics and, when asked, the
@@ -537,10 +579,9 @@ func (e *engine) record(n *node, status NodeStatus) {
 	e.graph = append(e.graph, g)
 }
 
-// expand computes the pre-images of n by every transition, dropping exact
-// duplicates of nodes already generated.
-func (e *engine) expand(n *node) ([]*node, error) {
-	results := e.preImagesParallel(n)
+// adopt makes nodes of the pre-images of n by every transition, dropping
+// exact duplicates of nodes already generated.
+func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 	var out []*node
 	for i, t := range e.sys.Transitions {
 		r := results[i]
@@ -586,44 +627,31 @@ type transitionPres struct {
 	err     error
 }
 
-// preImagesParallel computes the pre-images of n by every transition on
-// GOMAXPROCS workers. Pre-images are pure functions of the cube and the
-// transition (terms are interned under a lock); the results come back in
-// transition order, so the search stays deterministic.
-func (e *engine) preImagesParallel(n *node) []transitionPres {
-	pat := n.pattern() // computed here: workers only read it
-	results := make([]transitionPres, len(e.sys.Transitions))
-	work := func(i int) {
+// preImagesParallel computes the pre-images of each node by every
+// transition, on Options.Workers goroutines. Pre-images are pure
+// functions of the cube and the transition (terms are interned under a
+// lock); the results come back by node and transition, so the search
+// stays deterministic.
+func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
+	nt := len(e.sys.Transitions)
+	results := make([][]transitionPres, len(nodes))
+	for i, n := range nodes {
+		n.pattern() // computed here: workers only read it
+		results[i] = make([]transitionPres, nt)
+	}
+	work := func(_, k int) {
 		if e.ctx.Err() != nil {
 			return // the search stops: its pre-images are not needed
 		}
-		t := e.sys.Transitions[i]
+		n, t := nodes[k/nt], e.sys.Transitions[k%nt]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
-		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(pat)
+		for j, p := range ps {
+			r.covered[j] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(n.pat)
 		}
-		results[i] = r
+		results[k/nt][k%nt] = r
 	}
-	workers := min(e.opts.workers(), len(results))
-	if workers <= 1 {
-		for i := range results {
-			work(i)
-		}
-		return results
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(results); i = int(next.Add(1)) - 1 {
-				work(i)
-			}
-		}()
-	}
-	wg.Wait()
+	parallelFor(len(nodes)*nt, e.opts.workers(), work)
 	return results
 }
 
