@@ -58,9 +58,11 @@
 //
 // The search uses Options.Workers goroutines (layer.go) and stays
 // deterministic: a breadth-first search takes the queued nodes by layers
-// of at most 32; every node of a layer is checked in parallel against a
+// of at most 64; every node of a layer is checked in parallel against a
 // snapshot of the visited set (syntactic inclusion, the initial states,
-// the fixpoint query), each worker with its own solver; a merge then
+// the fixpoint query), each worker with its own solver (one worker per 4
+// nodes of the layer at most: a solver takes milliseconds to make, more
+// than a small model's whole search); a merge then
 // takes the nodes in queue order and checks again, against the nodes of
 // the layer visited before, those the snapshot did not cover; the
 // visited nodes' pre-images are computed in parallel, by node and

@@ -124,14 +124,20 @@ func (w *worker) check(ctx context.Context, n *node) (pc precheck) {
 	return pc
 }
 
+// nodesPerWorker is the fewest nodes of a layer per worker: a worker
+// costs a solver (a few milliseconds to make), which a small model's
+// whole search may not take.
+const nodesPerWorker = 4
+
 // checkLayer prechecks the nodes of a layer on up to Options.Workers
 // workers (made when first needed), each node on one of them.
 func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	out := make([]precheck, len(layer))
-	for len(e.workers) < min(e.opts.workers(), len(layer)) {
+	n := min(e.opts.workers(), max(1, len(layer)/nodesPerWorker))
+	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
-	parallelFor(len(layer), len(e.workers), func(g, i int) {
+	parallelFor(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
 			out[i] = e.workers[g].check(ctx, layer[i])
 		}

@@ -357,7 +357,7 @@ func (q *searchQueue) pop(strategy Strategy) []*node {
 // layerSize is the most nodes a breadth-first layer checks at once: the
 // more, the more work for the workers at a time, but the more nodes the
 // merge checks again against the nodes visited since the snapshot.
-const layerSize = 32
+const layerSize = 64
 
 // push queues child c of n.
 func (q *searchQueue) push(strategy Strategy, n, c *node) {
