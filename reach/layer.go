@@ -101,20 +101,29 @@ type precheck struct {
 	cands [][]translate.Literal
 	init  initMeeting
 	// covered: the solver found n covered by the snapshot (asked only
-	// when n does not meet the initial states).
+	// when n does not meet the initial states and is not deferred).
 	covered bool
-	err     error
-	budget  int // the matching steps left for n
+	// deferred: a node queued before n in its layer includes n, so the
+	// initial-state check and the fixpoint query are left to the merge.
+	deferred bool
+	err      error
+	budget   int // the matching steps left for n
 }
 
-// check runs the checks of n against the snapshot on w.
-func (w *worker) check(ctx context.Context, n *node) (pc precheck) {
+// check runs the checks of n against the snapshot on w. The solver's
+// queries are left to the merge when a node queued before n in its layer
+// (before) includes n: that node is visited before n is merged, and then
+// covers it without the solver, or it is covered itself.
+func (w *worker) check(ctx context.Context, n *node, before []*node) (pc precheck) {
 	w.budget = matchBudget
 	defer func() { pc.budget = w.budget }()
 	if n.deletedAncestor() {
 		return precheck{skipped: true}
 	}
 	if pc.included, pc.cands = w.includedIn(n); pc.included {
+		return pc
+	}
+	if pc.deferred = w.includedInAny(n, before); pc.deferred {
 		return pc
 	}
 	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
@@ -133,13 +142,16 @@ const nodesPerWorker = 4
 // workers (made when first needed), each node on one of them.
 func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	out := make([]precheck, len(layer))
+	for _, x := range layer {
+		x.pattern() // computed here: workers only read the patterns of others
+	}
 	n := min(e.opts.workers(), max(1, len(layer)/nodesPerWorker))
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
 	parallelFor(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
-			out[i] = e.workers[g].check(ctx, layer[i])
+			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
 		}
 	})
 	return out

@@ -406,6 +406,9 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		e.record(n, Covered)
 		return nil, nil
 	}
+	if pc.deferred {
+		pc.init, pc.err = w.meetsInit(ctx, n)
+	}
 	if pc.err != nil {
 		return e.stopped(ctx, pc.err)
 	}
@@ -442,7 +445,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		}
 	}
 	covered := pc.covered
-	if !covered && (reached || len(cands) > 0) {
+	if !covered && (reached || pc.deferred || len(cands) > 0) {
 		// Not asked yet, or the nodes visited since may cover it.
 		e.stats.Rechecks++
 		var err error

@@ -106,15 +106,26 @@ func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 
 // includedInFresh is includedIn for the nodes visited since the snapshot.
 func (w *worker) includedInFresh(n *node, fresh []*node) (bool, [][]translate.Literal) {
+	if w.includedInAny(n, fresh) {
+		return true, nil
+	}
+	start := time.Now()
+	defer func() { w.subsume += time.Since(start) }()
+	return false, w.candidates(n, fresh)
+}
+
+// includedInAny reports whether a live node of nodes includes n
+// syntactically.
+func (w *worker) includedInAny(n *node, nodes []*node) bool {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
 	inc := w.e.newMatcher(n.facts(), &w.budget)
-	for _, v := range fresh {
+	for _, v := range nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars && inc.includes(v.pattern()) {
-			return true, nil
+			return true
 		}
 	}
-	return false, w.candidates(n, fresh)
+	return false
 }
 
 // candidates returns the renamings of the live nodes among visited that
