@@ -156,3 +156,46 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	})
 	return out
 }
+
+// searchQueue holds the nodes waiting: the next layer, and, in a
+// breadth-first search, the nodes with more variables than their parent,
+// postponed until the queue is empty.
+type searchQueue struct {
+	next, postponed []*node
+	rest            int // the nodes of the current layer not merged yet
+}
+
+func (q *searchQueue) more() bool { return len(q.next) > 0 || len(q.postponed) > 0 }
+
+// pop returns the next layer: the first layerSize queued nodes (BFS) or
+// the last one (DFS).
+func (q *searchQueue) pop(strategy Strategy) []*node {
+	if len(q.next) == 0 {
+		q.next, q.postponed = q.postponed, nil
+	}
+	var layer []*node
+	if strategy == DFS {
+		layer, q.next = q.next[len(q.next)-1:], q.next[:len(q.next)-1]
+	} else {
+		k := min(layerSize, len(q.next))
+		layer, q.next = q.next[:k:k], q.next[k:]
+	}
+	return layer
+}
+
+// layerSize is the most nodes a breadth-first layer checks at once: the
+// more, the more work for the workers at a time, but the more nodes the
+// merge checks again against the nodes visited since the snapshot.
+const layerSize = 64
+
+// push queues child c of n.
+func (q *searchQueue) push(strategy Strategy, n, c *node) {
+	if c.cube.NVars > n.cube.NVars && strategy == BFS {
+		q.postponed = append(q.postponed, c)
+	} else {
+		q.next = append(q.next, c)
+	}
+}
+
+// len is the number of nodes waiting.
+func (q *searchQueue) len() int { return q.rest + len(q.next) + len(q.postponed) }
