@@ -2,6 +2,7 @@ package reach_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -112,4 +113,68 @@ func BenchmarkDekkerPSO(b *testing.B) {
 			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
 		})
 	}
+}
+
+// slowFiles are the Table-1 files the original tool takes over half a
+// second on, and german.
+var slowFiles = []struct {
+	file string
+	sc   bool
+}{
+	{"cubicle-w/cubtso/two_phase_N.cub", false},
+	{"cubicle-w/cubtso/arbiter_v2_N.cub", false},
+	{"cubicle-w/cubtso/lamport_N.cub", false},
+	{"cubicle/german.cub", true},
+}
+
+// BenchmarkWorkers checks the files of slowFiles with 1, 2 and 4
+// workers, and reports per run the CPU seconds of the process (cpu-s),
+// the original tool's seconds over ours (orig/cpu), the visited nodes,
+// the fixpoint checks the merge asked again, and the serial fraction: the
+// share of the search's time outside the parallel parts, the checks of
+// layers against their snapshots and the pre-images (measured with one
+// worker, where nothing overlaps).
+func BenchmarkWorkers(b *testing.B) {
+	dir, entries := corpusEntries(b)
+	orig := map[string]float64{}
+	for _, e := range entries {
+		orig[e.File] = e.OriginalSeconds
+	}
+	for _, f := range slowFiles {
+		sys := load(b, filepath.Join(dir, f.file), f.sc)
+		for _, workers := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("%s/j%d", strings.TrimSuffix(filepath.Base(f.file), ".cub"), workers), func(b *testing.B) {
+				var res *reach.Result
+				var err error
+				cpu0 := cpuSeconds()
+				for b.Loop() {
+					res, err = reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, Workers: workers, AssumeInvariants: true})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				if res.Verdict != translate.Safe {
+					b.Fatalf("verdict %s, want safe", res.Verdict)
+				}
+				cpu := (cpuSeconds() - cpu0) / float64(b.N)
+				total := b.Elapsed().Seconds() / float64(b.N)
+				b.ReportMetric(cpu, "cpu-s")
+				b.ReportMetric(orig[f.file]/cpu, "orig/cpu")
+				b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+				b.ReportMetric(float64(res.Stats.Rechecks), "rechecks")
+				if workers == 1 {
+					b.ReportMetric(1-(res.Stats.Prechecks+res.Stats.PreImage).Seconds()/total, "serial")
+				}
+			})
+		}
+	}
+}
+
+// cpuSeconds is the user and system CPU time of the process so far.
+func cpuSeconds() float64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano()).Seconds()
 }

@@ -54,8 +54,20 @@
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:
 // processes are integers, arrays uninterpreted functions, enumerations
-// finite sorts, restricted to the subtypes translate computes). The search is deterministic; pre-images of one node are
-// computed on parallel workers and merged in transition order.
+// finite sorts, restricted to the subtypes translate computes).
+//
+// The search uses Options.Workers goroutines (layer.go) and stays
+// deterministic: a breadth-first search takes the queued nodes by layers
+// of at most 64; every node of a layer is checked in parallel against a
+// snapshot of the visited set (syntactic inclusion, the initial states,
+// the fixpoint query), each worker with its own solver (one worker per 4
+// nodes of the layer at most: a solver takes milliseconds to make, more
+// than a small model's whole search); a merge then
+// takes the nodes in queue order and checks again, against the nodes of
+// the layer visited before, those the snapshot did not cover; the
+// visited nodes' pre-images are computed in parallel, by node and
+// transition, and queued in order. The verdict and the node counts do not
+// depend on the number of workers.
 //
 // Local names: n for nodes, c for cubes, t for transitions, sigma for an
 // instantiation of parameters, st for a weak pre-image step.

@@ -9,8 +9,14 @@ type visitedIndex struct {
 	nodes    []*node               // by visit order (node.seq)
 	byShape  map[uint64][]shapeHit // shape -> the nodes with literals of that shape
 	unshaped []int32               // nodes without shaped literals
-	counts   []int32               // scratch, by seq
-	touched  []int32               // scratch: the seqs with counts > 0
+}
+
+// tally is the scratch of one reader of the index: the count of each
+// node, by seq, and the seqs with counts > 0. Each worker of the search
+// has its own, so that they can query the index at once.
+type tally struct {
+	counts  []int32
+	touched []int32
 }
 
 // shapeHit says that node seq has mult literals of some shape.
@@ -33,7 +39,6 @@ func (x *visitedIndex) add(n *node) {
 	p := n.pattern()
 	n.seq = int32(len(x.nodes))
 	x.nodes = append(x.nodes, n)
-	x.counts = append(x.counts, 0)
 	for _, s := range p.shapes {
 		x.byShape[s.hash] = append(x.byShape[s.hash], shapeHit{n.seq, s.mult})
 	}
@@ -42,44 +47,47 @@ func (x *visitedIndex) add(n *node) {
 	}
 }
 
-// tally adds, for every node of the index with literals of a shape in
-// shapes, weigh(hit) to its count, and returns the touched seqs.
-func (x *visitedIndex) tally(shapes func(yield func(uint64) bool), weigh func(shapeHit) int32) []int32 {
-	x.touched = x.touched[:0]
+// count adds, for every node of the index with literals of a shape in
+// shapes, weigh(hit) to its count in t, and returns the touched seqs.
+func (x *visitedIndex) count(t *tally, shapes func(yield func(uint64) bool), weigh func(shapeHit) int32) []int32 {
+	if len(t.counts) < len(x.nodes) {
+		t.counts = append(t.counts, make([]int32, len(x.nodes)-len(t.counts))...)
+	}
+	t.touched = t.touched[:0]
 	for h := range shapes {
 		for _, hit := range x.byShape[h] {
-			if x.counts[hit.seq] == 0 {
-				x.touched = append(x.touched, hit.seq)
+			if t.counts[hit.seq] == 0 {
+				t.touched = append(t.touched, hit.seq)
 			}
-			x.counts[hit.seq] += weigh(hit)
+			t.counts[hit.seq] += weigh(hit)
 		}
 	}
-	return x.touched
+	return t.touched
 }
 
 // reset clears the counts of the touched seqs.
-func (x *visitedIndex) reset() {
-	for _, s := range x.touched {
-		x.counts[s] = 0
+func (t *tally) reset() {
+	for _, s := range t.touched {
+		t.counts[s] = 0
 	}
 }
 
 // includers returns the live visited nodes with at most nVars variables
 // all of whose shaped literals have a shape among the indexed cube's: the
 // only ones that can include it.
-func (x *visitedIndex) includers(f *facts, nVars int) []*node {
-	x.tally(func(yield func(uint64) bool) {
+func (x *visitedIndex) includers(t *tally, f *facts, nVars int) []*node {
+	x.count(t, func(yield func(uint64) bool) {
 		for h := range f.shapes {
 			if !yield(h) {
 				return
 			}
 		}
 	}, func(h shapeHit) int32 { return h.mult })
-	defer x.reset()
+	defer t.reset()
 	var out []*node
-	for _, seqs := range [][]int32{x.touched, x.unshaped} {
+	for _, seqs := range [][]int32{t.touched, x.unshaped} {
 		for _, s := range seqs {
-			if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == x.counts[s] {
+			if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == t.counts[s] {
 				out = append(out, v)
 			}
 		}
@@ -89,7 +97,7 @@ func (x *visitedIndex) includers(f *facts, nVars int) []*node {
 
 // includedBy returns the live visited nodes with at least nVars variables
 // that have literals of every shape of p (the only ones p can include).
-func (x *visitedIndex) includedBy(p *pattern, nVars int) []*node {
+func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 	var out []*node
 	if len(p.shapes) == 0 {
 		for _, v := range x.nodes {
@@ -99,16 +107,16 @@ func (x *visitedIndex) includedBy(p *pattern, nVars int) []*node {
 		}
 		return out
 	}
-	x.tally(func(yield func(uint64) bool) {
+	x.count(t, func(yield func(uint64) bool) {
 		for _, s := range p.shapes {
 			if !yield(s.hash) {
 				return
 			}
 		}
 	}, func(shapeHit) int32 { return 1 })
-	defer x.reset()
-	for _, s := range x.touched {
-		if v := x.nodes[s]; !v.deleted && v.cube.NVars >= nVars && int(x.counts[s]) == len(p.shapes) {
+	defer t.reset()
+	for _, s := range t.touched {
+		if v := x.nodes[s]; !v.deleted && v.cube.NVars >= nVars && int(t.counts[s]) == len(p.shapes) {
 			out = append(out, v)
 		}
 	}

@@ -26,11 +26,32 @@ func (e *engine) initProcs(n int) int {
 // over-approximation; a counterexample is confirmed by replay). Invariants
 // are assumed only with Options.AssumeInvariants (otherwise they are
 // properties being proved, and assuming them would hide their violation).
+//
+// When it does, the engine keeps the solver's process identities for the
+// trace; meetsInit runs on the first worker.
 func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
+	m, err := e.workers[0].meetsInit(ctx, n)
+	if m.reached {
+		e.initIDs, e.initOthers = m.ids, m.others
+	}
+	return m.reached, err
+}
+
+// initMeeting is the answer of an initial-state check: whether the node
+// meets the initial states and, when it does, the process identities the
+// solver chose (see engine.initIDs and engine.initOthers).
+type initMeeting struct {
+	reached     bool
+	ids, others []int
+}
+
+// meetsInit is engine.meetsInit on w's solver.
+func (w *worker) meetsInit(ctx context.Context, n *node) (initMeeting, error) {
 	start := time.Now()
-	defer func() { e.stats.Safety += time.Since(start) }()
+	defer func() { w.safety += time.Since(start) }()
+	e := w.e
 	if !readsInitialValues(n.cube) {
-		return false, nil
+		return initMeeting{}, nil
 	}
 	k := e.initProcs(n.cube.NVars)
 	procs := identity(k)
@@ -42,43 +63,42 @@ func (e *engine) meetsInit(ctx context.Context, n *node) (bool, error) {
 	f := newFacts(initialReads(n.cube))
 	for _, dnf := range insts {
 		if allClash(f, dnf) {
-			return false, nil
+			return initMeeting{}, nil
 		}
 	}
-	e.low.reset()
-	s := e.s
+	low := w.low
+	low.reset()
+	s := w.s
 	s.Push()
 	defer s.Pop(1)
-	for _, t := range e.low.cube(initialReads(n.cube)) {
+	for _, t := range low.cube(initialReads(n.cube)) {
 		s.Assert(t)
 	}
 	if k > n.cube.NVars {
-		for _, t := range e.low.procConstraints(k) {
+		for _, t := range low.procConstraints(k) {
 			s.Assert(t)
 		}
 	}
 	for _, dnf := range insts {
-		s.Assert(e.low.dnf(dnf))
+		s.Assert(low.dnf(dnf))
 	}
 	if e.opts.AssumeInvariants {
 		for _, inv := range e.sys.Invariants {
-			e.assumeNot(inv.Cube, k)
+			w.assumeNot(inv.Cube, k)
 		}
 	}
-	for _, t := range e.low.domainFacts() {
+	for _, t := range low.domainFacts() {
 		s.Assert(t)
 	}
 	r, err := s.Check(ctx)
-	if err != nil {
-		return false, err
+	if err != nil || r != smt.Sat {
+		return initMeeting{}, err
 	}
-	if r == smt.Sat {
-		e.initIDs, e.initOthers = nil, otherProcs(e.low, k)
-		if e.sys.NumProcs > 0 {
-			e.initIDs = identities(e.low, k)
-		}
+	m := initMeeting{reached: true, others: otherProcs(low, k)}
+	if e.sys.NumProcs > 0 {
+		m.ids = identities(low, k)
 	}
-	return r == smt.Sat, nil
+	return m, nil
 }
 
 // allClash reports whether every conjunction of dnf has a literal that
@@ -101,18 +121,18 @@ func allClash(f *facts, dnf [][]translate.Literal) bool {
 
 // assumeNot asserts that the invariant cube inv holds for no injective
 // assignment of its variables to the processes #1..#k.
-func (e *engine) assumeNot(inv *translate.Cube, k int) {
+func (w *worker) assumeNot(inv *translate.Cube, k int) {
 	forEachInjection(inv.NVars, k, func(sigma []translate.Proc) {
 		lits := make([]smt.Term, 0, len(inv.Lits))
 		for _, l := range inv.Lits {
-			lits = append(lits, e.low.literal(l.Rename(func(p translate.Proc) translate.Proc {
+			lits = append(lits, w.low.literal(l.Rename(func(p translate.Proc) translate.Proc {
 				if p.IsVar() {
 					return sigma[p-1]
 				}
 				return p
 			})))
 		}
-		e.s.Assert(e.s.Not(e.s.And(lits...)))
+		w.s.Assert(w.s.Not(w.s.And(lits...)))
 	})
 }
 

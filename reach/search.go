@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
@@ -40,7 +37,13 @@ type Options struct {
 	// the work of such searches too, and unlike a time limit it gives the
 	// same answer on any machine.
 	MaxMatchSteps int
-	NewSolver     func() smt.Solver // the solver of the search; closed at the end
+	// NewSolver makes a solver of the search, one per worker; each is
+	// closed at the end.
+	NewSolver func() smt.Solver
+	// Workers is the number of goroutines that check the nodes of a
+	// breadth-first layer and compute pre-images (0: GOMAXPROCS). The
+	// verdict and the node counts do not depend on it.
+	Workers int
 	// Progress, when set, is called after each visited node.
 	Progress func(Progress)
 	// KeepGraph records the search graph in Result.Graph.
@@ -127,13 +130,20 @@ type Stats struct {
 	Syntactic   int // of which without the solver
 	CacheHits   int // pre-images dropped as identical to a cube already generated (the cache of cube keys)
 	SolverCalls int
-	MaxVars     int // most process variables in a visited node
-	Candidates  int // candidate invariants visited in place of a node (approximation)
-	Refuted     int // candidates refuted: a node descending from one met the initial states
-	Restarts    int // searches started over after a refutation
-	PreImage    time.Duration
-	Subsume     time.Duration
-	Safety      time.Duration
+	// Rechecks counts the fixpoint checks asked again in the merge of a
+	// layer, because nodes visited since the snapshot may cover the node.
+	Rechecks   int
+	MaxVars    int // most process variables in a visited node
+	Candidates int // candidate invariants visited in place of a node (approximation)
+	Refuted    int // candidates refuted: a node descending from one met the initial states
+	Restarts   int // searches started over after a refutation
+	PreImage   time.Duration
+	Subsume    time.Duration
+	Safety     time.Duration
+	// Prechecks is the time of the parallel checks of the layers against
+	// their snapshots; the rest of a search's time is the merge, one node
+	// at a time (but for the pre-images of a node, by transition).
+	Prechecks time.Duration
 }
 
 // Result is the outcome of Check.
@@ -215,23 +225,26 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	if opts.NewSolver == nil {
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
-	s := opts.NewSolver()
-	defer s.Close()
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, s: s, low: newLowerer(s, sys), start: time.Now(), bad: map[string]bool{}}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}}
+	e.workers = []*worker{e.newWorker()}
+	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
 	if res != nil {
-		res.Stats.SolverCalls = s.Stats().Checks
+		for _, w := range e.workers {
+			res.Stats.SolverCalls += w.s.Stats().Checks
+		}
 	}
 	return res, err
 }
 
 type engine struct {
-	sys   *translate.System
-	opts  Options
-	s     smt.Solver
-	low   *lowerer
-	index *visitedIndex // the visited nodes
+	sys  *translate.System
+	opts Options
+	// workers check the nodes of a layer; the first one also does what
+	// the search does one node at a time (the merge, approximation).
+	workers []*worker
+	index   *visitedIndex // the visited nodes
 	// seen maps the key of every cube generated to the node that carries
 	// it; a later copy is dropped unless that node descends from a deleted
 	// one (which is never expanded: the deleter's own pre-images must be).
@@ -248,7 +261,6 @@ type engine struct {
 	graph      []GraphNode
 	start      time.Time
 	ctx        context.Context // of the run, polled in long loops
-	budget     int             // the matchers' steps left for the popped node
 	matched    int             // the matchers' steps of the nodes popped before
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
@@ -264,8 +276,8 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.seen = map[string]*node{}
 	e.index = newVisitedIndex()
 	e.graph, e.spurious = nil, nil
-	e.budget, e.matched = matchBudget, 0
-	var queue, postponed []*node
+	e.matched = 0
+	var queue []*node
 	// Invariants first: a proved one, visited early, prunes the nodes it
 	// covers as an assumed one does.
 	for _, inv := range e.sys.Invariants {
@@ -283,128 +295,183 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		n.prop = p.Name
 		queue = append(queue, n)
 	}
-	for len(queue) > 0 || len(postponed) > 0 {
-		if len(queue) == 0 {
-			queue, postponed = postponed, nil
-		}
-		var n *node
-		if e.opts.Strategy == DFS {
-			n, queue = queue[len(queue)-1], queue[:len(queue)-1]
-		} else {
-			n, queue = queue[0], queue[1:]
-		}
+	q := &searchQueue{next: queue}
+	for q.more() {
+		layer := q.pop(e.opts.Strategy)
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil
-		}
-		e.matched += matchBudget - e.budget
-		if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
-			return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
-		}
-		e.budget = matchBudget
-		if n.deletedAncestor() {
-			e.stats.Covered++
-			e.stats.Syntactic++
-			e.record(n, Covered)
-			continue
-		}
-		// A node included in a visited one meets the initial states only if
-		// that one does, which was checked when it was popped.
-		included, cands := e.includedIn(n)
-		if included {
-			e.stats.Covered++
-			e.stats.Syntactic++
-			e.record(n, Covered)
-			continue
-		}
-		reached, err := e.meetsInit(ctx, n)
-		if err != nil {
-			return e.stopped(ctx, err)
-		}
-		if r := root(n); reached && r.approx {
-			e.refute(r)
-			return nil, errRestart
-		}
-		spurious := false
-		if reached {
-			tr := e.trace(n)
-			err := e.confirm(ctx, tr)
-			var sp *SpuriousError
-			switch {
-			case err == nil:
-				e.record(n, Reached)
-				res := &Result{Verdict: translate.Unsafe, Trace: tr}
-				if tr.Invariant {
-					res.Violated = tr.Unsafe
-				}
-				return e.result(res), nil
-			case errors.As(err, &sp):
-				if sp.Trace == nil {
-					sp.Trace = tr
-				}
-				e.spurious = append(e.spurious, sp)
-				if len(e.spurious) >= e.maxSpurious() {
-					return e.unknown(e.spuriousReason()), nil
-				}
-				spurious = true
-			default:
-				return e.stopped(ctx, err)
-			}
-		}
-		covered, err := e.covered(ctx, cands, n)
-		if err != nil {
-			return e.stopped(ctx, err)
-		}
-		if covered {
-			e.stats.Covered++
-			e.record(n, Covered)
-			continue
-		}
-		if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
-			return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
-		}
-		if !spurious {
-			c, err := e.approximate(ctx, n)
-			if err != nil {
-				return e.stopped(ctx, err)
-			}
-			if c != nil {
-				n = c
-				e.stats.Candidates++
-			}
-		}
-		if !spurious {
-			// A node whose counterexample did not replay is expanded (its
-			// pre-images may lead to one that does) but covers nothing.
-			e.deleteSubsumed(n)
-			e.index.add(n)
-		}
-		e.record(n, Visited)
-		e.stats.Nodes++
-		e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
-		if e.opts.Progress != nil {
-			e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: len(queue) + len(postponed), Depth: n.depth, Elapsed: time.Since(e.start)})
 		}
 		start := time.Now()
-		children, err := e.expand(n)
-		e.stats.PreImage += time.Since(start)
-		if ctx.Err() != nil {
-			return e.cut(ctx), nil
-		}
-		if err != nil {
-			return e.unknown(err.Error()), nil
-		}
-		for _, c := range children {
-			if c.cube.NVars > n.cube.NVars && e.opts.Strategy == BFS {
-				postponed = append(postponed, c)
-			} else {
-				queue = append(queue, c)
+		checks := e.checkLayer(ctx, layer)
+		e.stats.Prechecks += time.Since(start)
+		e.collectTimes()
+		var m merge
+		for i, n := range layer {
+			if ctx.Err() != nil {
+				return e.cut(ctx), nil
 			}
+			q.rest = len(layer) - i - 1
+			res, err := e.visit(ctx, n, &checks[i], &m, q)
+			e.collectTimes()
+			if res != nil || err != nil {
+				return res, err
+			}
+		}
+		q.rest = 0
+		if res := e.expandAll(ctx, m.expand, q); res != nil {
+			return res, nil
 		}
 	}
 	if len(e.spurious) > 0 {
 		return e.unknown(e.spuriousReason()), nil
 	}
 	return e.result(&Result{Verdict: translate.Safe}), nil
+}
+
+// merge is the state of the merge of a layer.
+type merge struct {
+	fresh  []*node // the nodes of the layer added to the visited set so far
+	expand []*node // the nodes of the layer visited so far
+}
+
+// visit merges popped node n, given its checks against the snapshot
+// (pc): it is covered (by the snapshot or the nodes of its layer visited
+// before it), meets the initial states, or is visited, to be expanded
+// with the layer. A result or an error ends the search.
+func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *searchQueue) (*Result, error) {
+	w := e.workers[0]
+	w.budget = pc.budget
+	defer func() { e.matched += matchBudget - w.budget }()
+	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
+		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
+	}
+	if pc.skipped || n.deletedAncestor() {
+		e.stats.Covered++
+		e.stats.Syntactic++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	// A node included in a visited one meets the initial states only if
+	// that one does, which was checked when it was popped.
+	included, cands := pc.included, [][]translate.Literal(nil)
+	if !included {
+		included, cands = w.includedInFresh(n, m.fresh)
+	}
+	if included {
+		e.stats.Covered++
+		e.stats.Syntactic++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	if pc.deferred {
+		pc.init, pc.err = w.meetsInit(ctx, n)
+	}
+	if pc.err != nil {
+		return e.stopped(ctx, pc.err)
+	}
+	reached := pc.init.reached
+	if r := root(n); reached && r.approx {
+		e.refute(r)
+		return nil, errRestart
+	}
+	spurious := false
+	if reached {
+		e.initIDs, e.initOthers = pc.init.ids, pc.init.others
+		tr := e.trace(n)
+		err := e.confirm(ctx, tr)
+		var sp *SpuriousError
+		switch {
+		case err == nil:
+			e.record(n, Reached)
+			res := &Result{Verdict: translate.Unsafe, Trace: tr}
+			if tr.Invariant {
+				res.Violated = tr.Unsafe
+			}
+			return e.result(res), nil
+		case errors.As(err, &sp):
+			if sp.Trace == nil {
+				sp.Trace = tr
+			}
+			e.spurious = append(e.spurious, sp)
+			if len(e.spurious) >= e.maxSpurious() {
+				return e.unknown(e.spuriousReason()), nil
+			}
+			spurious = true
+		default:
+			return e.stopped(ctx, err)
+		}
+	}
+	covered := pc.covered
+	if !covered && (reached || pc.deferred || len(cands) > 0) {
+		// Not asked yet, or the nodes visited since may cover it.
+		e.stats.Rechecks++
+		var err error
+		if covered, err = w.covered(ctx, append(pc.cands[:len(pc.cands):len(pc.cands)], cands...), n); err != nil {
+			return e.stopped(ctx, err)
+		}
+	}
+	if covered {
+		e.stats.Covered++
+		e.record(n, Covered)
+		return nil, nil
+	}
+	if e.opts.MaxNodes > 0 && e.stats.Nodes >= e.opts.MaxNodes {
+		return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
+	}
+	if !spurious {
+		c, err := e.approximate(ctx, n)
+		if err != nil {
+			return e.stopped(ctx, err)
+		}
+		if c != nil {
+			n = c
+			e.stats.Candidates++
+		}
+	}
+	if !spurious {
+		// A node whose counterexample did not replay is expanded (its
+		// pre-images may lead to one that does) but covers nothing.
+		e.deleteSubsumed(n)
+		e.index.add(n)
+		m.fresh = append(m.fresh, n)
+	}
+	e.record(n, Visited)
+	e.stats.Nodes++
+	e.stats.MaxVars = max(e.stats.MaxVars, n.cube.NVars)
+	if e.opts.Progress != nil {
+		e.opts.Progress(Progress{Nodes: e.stats.Nodes, Queue: q.len(), Depth: n.depth, Elapsed: time.Since(e.start)})
+	}
+	m.expand = append(m.expand, n)
+	return nil, nil
+}
+
+// expandAll expands the visited nodes of a layer, in order, and queues
+// their children; a node deleted since it was visited (or a descendant of
+// one) is not expanded: the node that deleted it covers its pre-images.
+// A result ends the search.
+func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue) *Result {
+	var live []*node
+	for _, n := range visited {
+		if !n.deletedAncestor() {
+			live = append(live, n)
+		}
+	}
+	start := time.Now()
+	results := e.preImagesParallel(live)
+	e.stats.PreImage += time.Since(start)
+	if ctx.Err() != nil {
+		return e.cut(ctx)
+	}
+	for i, n := range live {
+		children, err := e.adopt(n, results[i])
+		if err != nil {
+			return e.unknown(err.Error())
+		}
+		for _, c := range children {
+			q.push(e.opts.Strategy, n, c)
+		}
+	}
+	return nil
 }
 
 // result completes a result with the statistics and, when asked, the
@@ -472,10 +539,9 @@ func (e *engine) record(n *node, status NodeStatus) {
 	e.graph = append(e.graph, g)
 }
 
-// expand computes the pre-images of n by every transition, dropping exact
-// duplicates of nodes already generated.
-func (e *engine) expand(n *node) ([]*node, error) {
-	results := e.preImagesParallel(n)
+// adopt makes nodes of the pre-images of n by every transition, dropping
+// exact duplicates of nodes already generated.
+func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 	var out []*node
 	for i, t := range e.sys.Transitions {
 		r := results[i]
@@ -521,44 +587,31 @@ type transitionPres struct {
 	err     error
 }
 
-// preImagesParallel computes the pre-images of n by every transition on
-// GOMAXPROCS workers. Pre-images are pure functions of the cube and the
-// transition (terms are interned under a lock); the results come back in
-// transition order, so the search stays deterministic.
-func (e *engine) preImagesParallel(n *node) []transitionPres {
-	pat := n.pattern() // computed here: workers only read it
-	results := make([]transitionPres, len(e.sys.Transitions))
-	work := func(i int) {
+// preImagesParallel computes the pre-images of each node by every
+// transition, on Options.Workers goroutines. Pre-images are pure
+// functions of the cube and the transition (terms are interned under a
+// lock); the results come back by node and transition, so the search
+// stays deterministic.
+func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
+	nt := len(e.sys.Transitions)
+	results := make([][]transitionPres, len(nodes))
+	for i, n := range nodes {
+		n.pattern() // computed here: workers only read it
+		results[i] = make([]transitionPres, nt)
+	}
+	work := func(_, k int) {
 		if e.ctx.Err() != nil {
 			return // the search stops: its pre-images are not needed
 		}
-		t := e.sys.Transitions[i]
+		n, t := nodes[k/nt], e.sys.Transitions[k%nt]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
-		for k, p := range ps {
-			r.covered[k] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(pat)
+		for j, p := range ps {
+			r.covered[j] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(n.pat)
 		}
-		results[i] = r
+		results[k/nt][k%nt] = r
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(results))
-	if workers <= 1 {
-		for i := range results {
-			work(i)
-		}
-		return results
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(results); i = int(next.Add(1)) - 1 {
-				work(i)
-			}
-		}()
-	}
-	wg.Wait()
+	parallelFor(len(nodes)*nt, e.opts.workers(), work)
 	return results
 }
 

@@ -18,27 +18,27 @@ import (
 // inclusion Vσ ⊆ n proves it without the solver; renamings under which Vσ
 // clashes with n are dropped; the solver decides the rest (an unsatisfiable
 // n is covered too).
-func (e *engine) covered(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
+func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	start := time.Now()
-	defer func() { e.stats.Subsume += time.Since(start) }()
-	if len(cands) == 0 && e.triviallySat(n.cube) {
+	defer func() { w.subsume += time.Since(start) }()
+	if len(cands) == 0 && w.e.triviallySat(n.cube) {
 		return false, nil
 	}
-	e.low.reset()
-	s := e.s
+	w.low.reset()
+	s := w.s
 	s.Push()
 	defer s.Pop(1)
-	for _, t := range e.low.cube(n.cube) {
+	for _, t := range w.low.cube(n.cube) {
 		s.Assert(t)
 	}
 	for _, c := range prune(cands) {
 		lits := make([]smt.Term, len(c))
 		for i, l := range c {
-			lits[i] = e.low.literal(l)
+			lits[i] = w.low.literal(l)
 		}
 		s.Assert(s.Not(s.And(lits...)))
 	}
-	for _, t := range e.low.domainFacts() {
+	for _, t := range w.low.domainFacts() {
 		s.Assert(t)
 	}
 	r, err := s.Check(ctx)
@@ -85,29 +85,59 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 	return out
 }
 
-// includedIn reports whether some visited node includes n syntactically
-// (then n is covered without the solver); otherwise it returns the
-// renamed visited cubes that do not clash with n, the candidates of the
-// solver's fixpoint check.
-func (e *engine) includedIn(n *node) (bool, [][]translate.Literal) {
+// includedIn reports whether some node of the visited set's snapshot
+// includes n syntactically (then n is covered without the solver);
+// otherwise it returns the renamed visited cubes that do not clash with
+// n, the candidates of the solver's fixpoint check.
+func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
-	defer func() { e.stats.Subsume += time.Since(start) }()
+	defer func() { w.subsume += time.Since(start) }()
 	f := n.facts()
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
-	inc := e.newMatcher(f, &e.budget)
-	for _, v := range e.index.includers(f, n.cube.NVars) {
+	inc := w.e.newMatcher(f, &w.budget)
+	for _, v := range w.e.index.includers(&w.tally, f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
 	}
-	m := e.newMatcher(f, &e.budget)
-	for _, v := range e.index.nodes {
+	return false, w.candidates(n, w.e.index.nodes)
+}
+
+// includedInFresh is includedIn for the nodes visited since the snapshot.
+func (w *worker) includedInFresh(n *node, fresh []*node) (bool, [][]translate.Literal) {
+	if w.includedInAny(n, fresh) {
+		return true, nil
+	}
+	start := time.Now()
+	defer func() { w.subsume += time.Since(start) }()
+	return false, w.candidates(n, fresh)
+}
+
+// includedInAny reports whether a live node of nodes includes n
+// syntactically.
+func (w *worker) includedInAny(n *node, nodes []*node) bool {
+	start := time.Now()
+	defer func() { w.subsume += time.Since(start) }()
+	inc := w.e.newMatcher(n.facts(), &w.budget)
+	for _, v := range nodes {
+		if !v.deleted && v.cube.NVars <= n.cube.NVars && inc.includes(v.pattern()) {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates returns the renamings of the live nodes among visited that
+// do not clash with n.
+func (w *worker) candidates(n *node, visited []*node) [][]translate.Literal {
+	m := w.e.newMatcher(n.facts(), &w.budget)
+	for _, v := range visited {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
 		}
 	}
-	return false, m.cands
+	return m.cands
 }
 
 // triviallySat reports whether a cube is satisfiable without asking the
@@ -602,15 +632,16 @@ func (p *pattern) addShape(h uint64) {
 // n's ancestors and invariants, and marks them deleted so that their
 // queued descendants are dropped: n's own pre-images cover theirs.
 func (e *engine) deleteSubsumed(n *node) {
+	w := e.workers[0]
 	start := time.Now()
-	defer func() { e.stats.Subsume += time.Since(start) }()
+	defer func() { w.subsume += time.Since(start) }()
 	ancestors := map[*node]bool{}
 	for x := n.parent; x != nil; x = x.parent {
 		ancestors[x] = true
 	}
 	pat := n.pattern()
-	for _, v := range e.index.includedBy(pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &e.budget).includes(pat) {
+	for _, v := range e.index.includedBy(&w.tally, pat, n.cube.NVars) {
+		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &w.budget).includes(pat) {
 			v.deleted = true
 			e.stats.Deleted++
 		}

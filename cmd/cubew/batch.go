@@ -98,6 +98,24 @@ func cubFilesBelow(dir string) ([]string, error) {
 	return out, err
 }
 
+// searchCoresKey is the context key of the cores each search may use.
+type searchCoresKey struct{}
+
+// withSearchCores records in ctx the cores each search may use when
+// files models share jobs cores: they are answered min(jobs, files) at
+// once, and each gets an equal share of the cores (at least one).
+func withSearchCores(ctx context.Context, jobs, files int) context.Context {
+	return context.WithValue(ctx, searchCoresKey{}, max(1, jobs/max(1, min(jobs, files))))
+}
+
+// searchCores returns the cores recorded by withSearchCores (1 when none).
+func searchCores(ctx context.Context) int {
+	if n, ok := ctx.Value(searchCoresKey{}).(int); ok {
+		return n
+	}
+	return 1
+}
+
 // answerAll answers every file with answer, at most jobs at once, and
 // returns the outcomes in input order.
 func answerAll(paths []string, jobs int, answer func(path string) (fileResult, error)) ([]fileResult, []error) {
@@ -168,7 +186,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // addBatchFlags declares -j and --expect on cmd.
 func addBatchFlags(cmd *cobra.Command, jobs *int, expect *bool) {
 	f := cmd.Flags()
-	f.IntVarP(jobs, "jobs", "j", runtime.NumCPU(), "answer `N` files at once (the output keeps the input order)")
+	f.IntVarP(jobs, "jobs", "j", runtime.NumCPU(), "use `N` cores: up to N files at once, and check gives each search the cores the files leave (all N to one file); the output keeps the input order")
 	f.BoolVar(expect, "expect", false, "exit status from the NAME.want files: 0 when every verdict is the expected one, 1 when some is not, 2 for bad input")
 }
 

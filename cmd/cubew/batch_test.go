@@ -262,3 +262,21 @@ func TestParseDirectoryAndStdin(t *testing.T) {
 	require.Equal(t, exitSafe, code, errs)
 	require.Equal(t, "-: ok: 0 types, 1 variable (0 weak), 0 transitions, 1 unsafe formula\n", out)
 }
+
+// TestJobsShareCores checks how -j splits its cores between files and
+// their searches, and that one file checked with all four cores in its
+// search prints what it prints with one (the node counts included).
+func TestJobsShareCores(t *testing.T) {
+	for _, c := range []struct{ jobs, files, want int }{{4, 1, 4}, {4, 2, 2}, {4, 3, 1}, {4, 8, 1}, {1, 1, 1}, {3, 0, 3}} {
+		require.Equal(t, c.want, searchCores(withSearchCores(context.Background(), c.jobs, c.files)), "-j %d, %d files", c.jobs, c.files)
+	}
+	require.Equal(t, 1, searchCores(context.Background()))
+	for _, file := range []string{"../../examples/sense_barrier.cub", "../../examples/peterson.cub"} {
+		code1, out1, errs1 := cubew(t, "check", "-j", "1", file)
+		code4, out4, errs4 := cubew(t, "check", "-j", "4", file)
+		require.Equal(t, code1, code4, errs1+errs4)
+		require.Contains(t, out1, " nodes ")
+		// Only the time may differ: not the verdict, nodes or solver calls.
+		require.Equal(t, textSeconds.ReplaceAllString(out1, "0.000s"), textSeconds.ReplaceAllString(out4, "0.000s"))
+	}
+}

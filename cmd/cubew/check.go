@@ -61,8 +61,11 @@ store buffers, the coherence order of each location and the from-reads
 edges.
 
 A directory stands for every *.cub file below it, - for a model on the
-standard input. -j N checks N files at once (default: the number of
-cores); the results keep the input order.
+standard input. -j N uses N cores (default: all of them): up to N files
+are checked at once, and the cores they leave go to their searches, which
+check the nodes of a layer in parallel (with one file, all N go to its
+search). The verdicts and node counts do not depend on N, and the results
+keep the input order.
 
 Results go to stdout, one line per model (or one JSON or SARIF document).
 Progress goes to stderr when it is a terminal, or with -v, which also
@@ -136,7 +139,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	newSolver := func() smt.Solver { return solvers.wrap(newSearchSolver()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
-		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants}
+		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants, Workers: searchCores(ctx)}
 	if prog != nil {
 		opts.Progress = prog.update
 	}

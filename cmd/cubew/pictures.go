@@ -46,6 +46,7 @@ func (p *pictureOpts) run(cmd *cobra.Command, args []string, b batch, answer fun
 	if err != nil {
 		return err
 	}
+	cmd.SetContext(withSearchCores(cmd.Context(), b.jobs, len(paths)))
 	if b.jobs > 1 {
 		cmd.SetErr(&lockedWriter{w: cmd.ErrOrStderr()})
 	}

@@ -1,0 +1,201 @@
+package reach
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/translate"
+)
+
+// A breadth-first search checks a whole layer (the nodes queued when the
+// previous layer is done) in two steps. First, in parallel, every node of
+// the layer against a snapshot of the visited set: syntactic inclusion,
+// the initial states, the solver's fixpoint check (precheck). Then, one
+// node after the other in queue order, the merge (engine.visit): a node
+// not covered by the snapshot is checked again against the nodes visited
+// since, in the layer, before it is visited and expanded. What the first
+// step finds depends only on the node and the snapshot, never on which
+// worker or how many ran it, so the verdict and the node counts are the
+// same for any number of workers. A depth-first search checks layers of
+// one node.
+
+// worker is what one goroutine of the search checks nodes with: its own
+// solver and lowerer, its scratch for the visited index, the matching
+// steps left for the node at hand, and the time it spent.
+type worker struct {
+	e      *engine
+	s      smt.Solver
+	low    *lowerer
+	tally  tally
+	budget int
+	// subsume and safety are the time of the worker's subsumption and
+	// initial-state checks since the engine last added them to its stats.
+	subsume, safety time.Duration
+}
+
+// newWorker makes a worker with a new solver.
+func (e *engine) newWorker() *worker {
+	s := e.opts.NewSolver()
+	return &worker{e: e, s: s, low: newLowerer(s, e.sys), budget: matchBudget}
+}
+
+// workers returns the number of goroutines of a search with these
+// options: Options.Workers, or GOMAXPROCS when it is 0.
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// closeWorkers closes the solvers of the workers.
+func (e *engine) closeWorkers() {
+	for _, w := range e.workers {
+		w.s.Close()
+	}
+}
+
+// collectTimes adds the workers' times to the statistics.
+func (e *engine) collectTimes() {
+	for _, w := range e.workers {
+		e.stats.Subsume += w.subsume
+		e.stats.Safety += w.safety
+		w.subsume, w.safety = 0, 0
+	}
+}
+
+// parallelFor calls work(g, i) for i in 0..n-1 on up to goroutines
+// goroutines; g < goroutines numbers the goroutine of the call.
+func parallelFor(n, goroutines int, work func(g, i int)) {
+	goroutines = min(goroutines, n)
+	if goroutines <= 1 {
+		for i := range n {
+			work(0, i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				work(g, i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// precheck is what the checks of a popped node against the snapshot of
+// the visited set found.
+type precheck struct {
+	skipped  bool // n descends from a deleted node: nothing was checked
+	included bool // a snapshot node includes n syntactically
+	// cands are the renamed snapshot cubes that do not clash with n.
+	cands [][]translate.Literal
+	init  initMeeting
+	// covered: the solver found n covered by the snapshot (asked only
+	// when n does not meet the initial states and is not deferred).
+	covered bool
+	// deferred: a node queued before n in its layer includes n, so the
+	// initial-state check and the fixpoint query are left to the merge.
+	deferred bool
+	err      error
+	budget   int // the matching steps left for n
+}
+
+// check runs the checks of n against the snapshot on w. The solver's
+// queries are left to the merge when a node queued before n in its layer
+// (before) includes n: that node is visited before n is merged, and then
+// covers it without the solver, or it is covered itself.
+func (w *worker) check(ctx context.Context, n *node, before []*node) (pc precheck) {
+	w.budget = matchBudget
+	defer func() { pc.budget = w.budget }()
+	if n.deletedAncestor() {
+		return precheck{skipped: true}
+	}
+	if pc.included, pc.cands = w.includedIn(n); pc.included {
+		return pc
+	}
+	if pc.deferred = w.includedInAny(n, before); pc.deferred {
+		return pc
+	}
+	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
+		return pc
+	}
+	pc.covered, pc.err = w.covered(ctx, pc.cands, n)
+	return pc
+}
+
+// nodesPerWorker is the fewest nodes of a layer per worker: a worker
+// costs a solver (a few milliseconds to make), which a small model's
+// whole search may not take.
+const nodesPerWorker = 4
+
+// checkLayer prechecks the nodes of a layer on up to Options.Workers
+// workers (made when first needed), each node on one of them.
+func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
+	out := make([]precheck, len(layer))
+	for _, x := range layer {
+		x.pattern() // computed here: workers only read the patterns of others
+	}
+	n := min(e.opts.workers(), max(1, len(layer)/nodesPerWorker))
+	for len(e.workers) < n {
+		e.workers = append(e.workers, e.newWorker())
+	}
+	parallelFor(len(layer), n, func(g, i int) {
+		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
+			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
+		}
+	})
+	return out
+}
+
+// searchQueue holds the nodes waiting: the next layer, and, in a
+// breadth-first search, the nodes with more variables than their parent,
+// postponed until the queue is empty.
+type searchQueue struct {
+	next, postponed []*node
+	rest            int // the nodes of the current layer not merged yet
+}
+
+func (q *searchQueue) more() bool { return len(q.next) > 0 || len(q.postponed) > 0 }
+
+// pop returns the next layer: the first layerSize queued nodes (BFS) or
+// the last one (DFS).
+func (q *searchQueue) pop(strategy Strategy) []*node {
+	if len(q.next) == 0 {
+		q.next, q.postponed = q.postponed, nil
+	}
+	var layer []*node
+	if strategy == DFS {
+		layer, q.next = q.next[len(q.next)-1:], q.next[:len(q.next)-1]
+	} else {
+		k := min(layerSize, len(q.next))
+		layer, q.next = q.next[:k:k], q.next[k:]
+	}
+	return layer
+}
+
+// layerSize is the most nodes a breadth-first layer checks at once: the
+// more, the more work for the workers at a time, but the more nodes the
+// merge checks again against the nodes visited since the snapshot.
+const layerSize = 64
+
+// push queues child c of n.
+func (q *searchQueue) push(strategy Strategy, n, c *node) {
+	if c.cube.NVars > n.cube.NVars && strategy == BFS {
+		q.postponed = append(q.postponed, c)
+	} else {
+		q.next = append(q.next, c)
+	}
+}
+
+// len is the number of nodes waiting.
+func (q *searchQueue) len() int { return q.rest + len(q.next) + len(q.postponed) }
