@@ -146,7 +146,7 @@ func BenchmarkWorkers(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/j%d", strings.TrimSuffix(filepath.Base(f.file), ".cub"), workers), func(b *testing.B) {
 				var res *reach.Result
 				var err error
-				cpu0 := cpuSeconds()
+				cpu0 := cpuSeconds(b)
 				for b.Loop() {
 					res, err = reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, Workers: workers, AssumeInvariants: true})
 					if err != nil {
@@ -156,7 +156,7 @@ func BenchmarkWorkers(b *testing.B) {
 				if res.Verdict != translate.Safe {
 					b.Fatalf("verdict %s, want safe", res.Verdict)
 				}
-				cpu := (cpuSeconds() - cpu0) / float64(b.N)
+				cpu := (cpuSeconds(b) - cpu0) / float64(b.N)
 				total := b.Elapsed().Seconds() / float64(b.N)
 				b.ReportMetric(cpu, "cpu-s")
 				b.ReportMetric(orig[f.file]/cpu, "orig/cpu")
@@ -168,13 +168,4 @@ func BenchmarkWorkers(b *testing.B) {
 			})
 		}
 	}
-}
-
-// cpuSeconds is the user and system CPU time of the process so far.
-func cpuSeconds() float64 {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano()).Seconds()
 }

@@ -87,23 +87,25 @@ func loadPhases(b *testing.B, file string, sc bool) *phaseInput {
 	return in
 }
 
-// engine returns a search engine over s with an empty visited set.
-func (in *phaseInput) engine(s smt.Solver) *engine {
-	return &engine{sys: in.sys, opts: Options{Model: in.mm}, s: s, low: newLowerer(s, in.sys), ctx: context.Background(),
+// worker returns the one worker of a search engine over s with an empty
+// visited set.
+func (in *phaseInput) worker(s smt.Solver) *worker {
+	e := &engine{sys: in.sys, opts: Options{Model: in.mm, Workers: 1}, ctx: context.Background(),
 		seen: map[string]*node{}, index: newVisitedIndex(), bad: map[string]bool{}}
+	return &worker{e: e, s: s, low: newLowerer(s, in.sys), budget: matchBudget}
 }
 
 // replay matches the popped nodes in order against the visited set as the
 // search had it then (the nodes visited before), calling f with each
 // result, and leaves every visited node in e's visited set.
-func (in *phaseInput) replay(e *engine, f func(n *node, included bool, cands [][]translate.Literal)) {
-	e.index = newVisitedIndex()
+func (in *phaseInput) replay(w *worker, f func(n *node, included bool, cands [][]translate.Literal)) {
+	w.e.index = newVisitedIndex()
 	for i, n := range in.popped {
-		e.budget = matchBudget
-		inc, cands := e.includedIn(n)
+		w.budget = matchBudget
+		inc, cands := w.includedIn(n)
 		f(n, inc, cands)
 		if in.entered[i] {
-			e.index.add(n)
+			w.e.index.add(n)
 		}
 	}
 }
@@ -188,11 +190,11 @@ func benchCanonical(b *testing.B, in *phaseInput) {
 func benchMatch(b *testing.B, in *phaseInput) {
 	s := z3.New()
 	defer s.Close()
-	e := in.engine(s)
+	w := in.worker(s)
 	cands := 0
 	for b.Loop() {
 		cands = 0
-		in.replay(e, func(_ *node, _ bool, cs [][]translate.Literal) { cands += len(cs) })
+		in.replay(w, func(_ *node, _ bool, cs [][]translate.Literal) { cands += len(cs) })
 	}
 	b.ReportMetric(float64(cands), "candidates/op")
 }
@@ -200,13 +202,13 @@ func benchMatch(b *testing.B, in *phaseInput) {
 func benchFixpoint(b *testing.B, in *phaseInput, newSolver func() smt.Solver) {
 	s := newSolver()
 	defer s.Close()
-	e := in.engine(s)
+	w := in.worker(s)
 	type query struct {
 		n     *node
 		cands [][]translate.Literal
 	}
 	var qs []query
-	in.replay(e, func(n *node, inc bool, cs [][]translate.Literal) {
+	in.replay(w, func(n *node, inc bool, cs [][]translate.Literal) {
 		if !inc {
 			qs = append(qs, query{n, cs})
 		}
@@ -215,7 +217,7 @@ func benchFixpoint(b *testing.B, in *phaseInput, newSolver func() smt.Solver) {
 	for b.Loop() {
 		covered = 0
 		for _, q := range qs {
-			ok, err := e.covered(e.ctx, q.cands, q.n)
+			ok, err := w.covered(w.e.ctx, q.cands, q.n)
 			if err != nil {
 				b.Fatal(err)
 			}
