@@ -77,6 +77,15 @@
 // necessarily distinct; buffers are empty. They are enumerated location by
 // location and pruned as soon as some instance of init is false.
 //
+// A location whose symbol init does not mention (a register init leaves
+// free) is not enumerated: both engines first run with its value left
+// symbolic (it evaluates as unknown, and copying it copies the symbol),
+// so a register written before it is read costs nothing and litmus
+// tests count one initial state. If that run under-approximated and read
+// such a value, the free locations it read are enumerated like the others
+// and the run is repeated, until no new one is read (lazy.go). The counts
+// reported are those of the last run.
+//
 // An unsafe item holds in a state when its formula is true for some
 // pairwise distinct processes given to its parameters (exists-bound
 // variables are distinct from each other and from the parameters). `p @ X`
@@ -87,7 +96,12 @@
 //
 // # Unconstrained values
 //
-// Values of int, real and abstract types that init leaves unconstrained
+// An abstract type (`type data`) gets a finite domain: as many values as
+// it has locations in the instance, which is enough for every pattern of
+// equal and different values the model can tell apart (it can only compare
+// them and copy them); initial states take them up to renaming.
+//
+// Values of int and real types that init leaves unconstrained
 // have no finite domain. The engine keeps them symbolic and evaluates
 // formulas in Kleene's three-valued logic, which keeps every verdict sound:
 //
