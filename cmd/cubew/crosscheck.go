@@ -179,18 +179,18 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			break
 		}
 		bctx, cancel := withTimeout(ctx, o.timeout)
-		bres, k, bsec, err := runBounded(bctx, m, mm, "dpor", n, o.steps, o.maxExecutions, 0)
+		bres, k, bsec, err := runBounded(bctx, m, mm, "auto", n, o.steps, o.maxExecutions, 0)
 		cancel()
 		if err != nil {
 			// A model the bounded engine does not run (an invariant over
 			// changing state, say) leaves nothing to compare.
-			c.notes = append(c.notes, fmt.Sprintf("the dpor engine cannot run n=%d: %s", n, firstLine(err)))
+			c.notes = append(c.notes, fmt.Sprintf("the bounded engine cannot run n=%d: %s", n, firstLine(err)))
 			break
 		}
 		if verbose {
-			printBoundedStats(stderr, path, "dpor", bres, k, bsec)
+			printBoundedStats(stderr, path, bres, k, bsec)
 		}
-		r := fromBounded(path, "dpor", m, bres, k, bsec)
+		r := fromBounded(path, bres.Engine, m, bres, k, bsec)
 		c.bounded = append(c.bounded, r)
 		if o.peer == "spin" {
 			c.spinPeer(ctx, m, mm, r, res.Verdict)
