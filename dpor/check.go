@@ -219,6 +219,7 @@ func (x *gexplorer) next(g *graph) (int, int, []int32) {
 		if n := len(ss); n > 0 {
 			s := &ss[n-1]
 			switch {
+			case s.opt == optBlocked: // blocked, maybe before its last read
 			case s.reading():
 				return q, nextRead, nil
 			case s.opt == optPending:
@@ -320,7 +321,7 @@ func (x *gexplorer) addRead(g *graph, q, i int) {
 	for _, w := range append([]ref{refInit}, g.co[loc]...) {
 		g.th[q][i].reads = append(reads[:k:k], gread{loc: loc, rf: w, stamp: stamp, done: done})
 		if x.chk.consistent(g, mkref(q, i)) {
-			x.visit(g)
+			x.visitRead(g, q, i)
 		}
 		if x.stop {
 			break
