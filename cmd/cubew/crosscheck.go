@@ -42,9 +42,10 @@ func newCrosscheckCmd(g *globalOpts) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "crosscheck FILE...",
 		Short: "Compare the parameterized answer with bounded explorations of small instances",
-		Long: `For each model, run check (the parameterized engine) and the dpor engine on
-the instances with n = 2 .. --max-n processes (at most --steps transitions
-per process), and compare:
+		Long: `For each model, run check (the parameterized engine) and the bounded engine
+(auto, as for bounded: dpor, or the explicit engine when dpor reaches the
+steps bound; -v says which and why) on the instances with n = 2 .. --max-n
+processes (at most --steps transitions per process), and compare:
 
   - a bounded instance that reaches an unsafe state where check says SAFE
     is a disagreement;
@@ -69,7 +70,7 @@ not the one NAME.want expects (its check line).
 --peer spin also exports each bounded instance to Promela (cubew export, the
 same n, steps and memory model, buffers large enough for the steps) and runs
 SPIN on it (spin, cc and pan, budgeted by pan's depth and memory limits):
-its verdict joins the table, and one that differs from the dpor engine's,
+its verdict joins the table, and one that differs from the bounded engine's,
 or an UNSAFE one where check says SAFE, is a disagreement.
 
 Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
