@@ -28,7 +28,7 @@ const (
 // Auto chooses an engine for the instance and runs it; Result.Engine
 // names the engine whose result it is and Result.Choice says why. opts is
 // as for [Explicit] (MaxSteps 0: no steps bound); steps is the steps bound
-// the DPOR engine uses when opts.MaxSteps is 0.
+// of the bounded runs when opts.MaxSteps is 0.
 //
 // The DPOR engine is optimal on programs that terminate within the steps
 // bound (litmus tests, one-shot protocols), where its counts are the ones
@@ -39,41 +39,41 @@ const (
 //
 //  1. DPOR with at most autoProbeExecutions executions: kept if it finds an
 //     unsafe state, or if it is exhaustive without the steps bound
-//     stopping a thread (a model DPOR cannot run goes to the explicit
-//     engine with opts as they are);
-//  2. the explicit engine with at most autoStates states: kept unless it
-//     reaches that budget;
-//  3. DPOR with opts.MaxExecutions.
+//     stopping a thread (a model DPOR cannot run skips this);
+//  2. the explicit engine with at most autoStates states (and the steps
+//     bound of opts): kept unless it reaches that budget;
+//  3. when opts has no steps bound, the explicit engine with the steps
+//     bound (infinite or large state spaces: counters, tickets) and the
+//     state limit of opts: kept unless it reaches that limit;
+//  4. DPOR with the steps bound and opts.MaxExecutions.
 func Auto(ctx context.Context, m *syntax.Model, opts Options, steps int) (*Result, error) {
-	dopts := opts
-	if dopts.MaxSteps == 0 {
-		dopts.MaxSteps = steps
+	bounded := opts
+	if bounded.MaxSteps == 0 {
+		bounded.MaxSteps = steps
 	}
+	dopts := bounded
 	dopts.MaxStates, dopts.MaxBuffer = 0, 0
 	probe := dopts
 	probe.MaxExecutions = autoProbeExecutions
 	if opts.MaxExecutions > 0 {
 		probe.MaxExecutions = min(probe.MaxExecutions, opts.MaxExecutions)
 	}
-	res, err := Check(ctx, m, probe)
-	if err != nil {
+	res, dporErr := Check(ctx, m, probe)
+	var why string
+	switch {
+	case dporErr != nil:
 		// A model outside the DPOR engine's limits (an invariant over
 		// changing state, say): the explicit engine runs every model.
-		eres, eerr := Explicit(ctx, m, opts)
-		if eerr != nil {
-			return nil, eerr
-		}
-		return chosen(eres, EngineExplicit, "the dpor engine cannot run this model: %v", err), nil
-	}
-	switch {
+		why = fmt.Sprintf("the dpor engine cannot run this model (%v)", dporErr)
 	case res.Verdict == translate.Unsafe:
 		return chosen(res, EngineDPOR, "dpor found an unsafe state within %d executions", probe.MaxExecutions), nil
 	case res.Verdict == translate.Safe && !res.Bounded:
 		return chosen(res, EngineDPOR, "dpor explored every execution (%d) without reaching the steps bound", res.Executions+res.Blocked), nil
 	case ctx.Err() != nil:
 		return chosen(res, EngineDPOR, "interrupted during the dpor probe"), nil
+	default:
+		why = fmt.Sprintf("dpor with %d steps per process %s", dopts.MaxSteps, probeOutcome(res, probe.MaxExecutions))
 	}
-	probeWhy := fmt.Sprintf("dpor with %d steps per process %s", dopts.MaxSteps, probeOutcome(res, probe.MaxExecutions))
 	eopts := opts
 	eopts.MaxExecutions = 0
 	eopts.MaxStates = autoStates
@@ -84,14 +84,35 @@ func Auto(ctx context.Context, m *syntax.Model, opts Options, steps int) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	if eres.Verdict != translate.Unknown || eres.Reason != stateLimitReason(eopts.MaxStates) {
-		return chosen(eres, EngineExplicit, "%s; the explicit engine explored %d states (budget %d)", probeWhy, eres.States, eopts.MaxStates), nil
+	if !stateLimited(eres, eopts) {
+		return chosen(eres, EngineExplicit, "%s; the explicit engine explored %d states (budget %d)", why, eres.States, eopts.MaxStates), nil
+	}
+	why += fmt.Sprintf("; the explicit engine passed %d states", eopts.MaxStates)
+	if opts.MaxSteps == 0 {
+		bopts := bounded
+		bopts.MaxExecutions = 0
+		eres, err = Explicit(ctx, m, bopts)
+		if err != nil {
+			return nil, err
+		}
+		if dporErr != nil || !stateLimited(eres, bopts) {
+			return chosen(eres, EngineExplicit, "%s; with %d steps per process it explored %d states", why, bopts.MaxSteps, eres.States), nil
+		}
+		why += fmt.Sprintf("; with %d steps per process it passed %d", bopts.MaxSteps, bopts.MaxStates)
+	}
+	if dporErr != nil {
+		return chosen(eres, EngineExplicit, "%s", why), nil
 	}
 	res, err = Check(ctx, m, dopts)
 	if err != nil {
 		return nil, err
 	}
-	return chosen(res, EngineDPOR, "%s; the explicit engine passed %d states", probeWhy, eopts.MaxStates), nil
+	return chosen(res, EngineDPOR, "%s", why), nil
+}
+
+// stateLimited reports whether an explicit run stopped at its state limit.
+func stateLimited(res *Result, opts Options) bool {
+	return opts.MaxStates > 0 && res.Verdict == translate.Unknown && res.Reason == stateLimitReason(opts.MaxStates)
 }
 
 // probeOutcome says why a DPOR probe settled nothing.

@@ -49,6 +49,8 @@ type Result struct {
 	// EngineExplicit); Choice says why [Auto] chose it ("" otherwise).
 	Engine string
 	Choice string
+	// MaxSteps is the steps bound the run used (0: none).
+	MaxSteps int
 	// States counts the distinct reachable states found (initial ones
 	// included, states excluded by an invariant not included).
 	States int

@@ -178,8 +178,8 @@ func runEngine(ctx context.Context, m *syntax.Model, engine string, opts dpor.Op
 	switch engine {
 	case "auto":
 		res, err = dpor.Auto(ctx, m, opts, defaultSteps)
-		if err == nil && res.Engine == dpor.EngineDPOR && opts.MaxSteps == 0 {
-			opts.MaxSteps = defaultSteps
+		if err == nil {
+			opts.MaxSteps = res.MaxSteps
 		}
 	case "explicit":
 		opts.MaxExecutions = 0
