@@ -245,7 +245,7 @@ func TestEngineErrorNamesFileOnce(t *testing.T) {
 	// The auto engine runs it with the explicit engine instead.
 	code, _, errs = cubew(t, "bounded", "-n", "2", "-v", "testdata/frontend/true_invariant.cub")
 	require.Equal(t, exitSafe, code, errs)
-	require.Contains(t, errs, "auto chose explicit: the dpor engine cannot run this model: ")
+	require.Contains(t, errs, "auto chose explicit: the dpor engine cannot run this model (testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes")
 	// An unnamed item says "invariant" once.
 	code, _, errs = cubew(t, "bounded", "-n", "2", "--engine", "dpor", "testdata/unnamed_invariant.cub")
 	require.Equal(t, exitBadInput, code)
