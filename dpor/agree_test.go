@@ -132,12 +132,16 @@ func drawThreads(r *rand.Rand, pool []string, maxExtra int) litmus {
 }
 
 // TestCheckStatesRandom compares the reachable states of the two engines
-// on random litmus programs under SC, TSO and PSO, and checks that no
-// execution graph is explored twice.
+// on random litmus programs under SC, TSO and PSO (100 programs, 250 with
+// long tests, 50 with -short), and checks that no execution graph is
+// explored twice.
 func TestCheckStatesRandom(t *testing.T) {
-	n := 250
-	if testing.Short() {
+	n := 100
+	switch {
+	case testing.Short():
 		n = 50
+	case longTests():
+		n = 250
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range n {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
@@ -73,8 +74,8 @@ func BenchmarkExplicit(b *testing.B) {
 }
 
 // BenchmarkCheck runs the DPOR engine to exhaustion (unsafe items
-// removed) and reports executions/op (complete and blocked graphs) and
-// executions/s: store buffering with n = 2..5 processes (raise a flag,
+// removed) and reports executions/op (complete and blocked graphs),
+// executions/s and blocked graphs per complete one: store buffering with n = 2..5 processes (raise a flag,
 // then enter when every other flag reads low: 2 steps per process), and
 // the corpus's mutex_N and spinlock_N with 3 processes.
 func BenchmarkCheck(b *testing.B) {
@@ -106,7 +107,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, bc := range benches {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			var execs int
+			var execs, complete, blocked int
 			for b.Loop() {
 				res, err := Check(context.Background(), bc.m, Options{N: bc.n, Model: bc.model, MaxSteps: bc.k})
 				if err != nil {
@@ -115,10 +116,66 @@ func BenchmarkCheck(b *testing.B) {
 				if res.Verdict == translate.Unknown {
 					b.Fatal(res.Reason)
 				}
-				execs = res.Executions + res.Blocked
+				complete, blocked = res.Executions, res.Blocked
+				execs = complete + blocked
 			}
 			b.ReportMetric(float64(execs), "executions/op")
 			b.ReportMetric(float64(execs)*float64(b.N)/b.Elapsed().Seconds(), "executions/s")
+			b.ReportMetric(float64(blocked)/float64(max(complete, 1)), "blocked/complete")
+		})
+	}
+}
+
+// BenchmarkEngineRatio runs both engines on the same instances (unsafe
+// items removed, the same steps bound) and reports the time of the DPOR
+// engine over that of the explicit one (dpor/explicit: above 1, the
+// explicit engine is faster), with the executions and states each
+// explored: litmus tests, where DPOR is optimal, and the corpus's looping
+// locks, where the explicit engine's visited set wins.
+func BenchmarkEngineRatio(b *testing.B) {
+	type bench struct {
+		name string
+		m    *syntax.Model
+		n, k int
+	}
+	var benches []bench
+	for _, name := range []string{"iriw", "wrc", "sb"} {
+		m := loadFile(b, filepath.Join("..", "examples", "litmus", name+".cub"))
+		m.Unsafes = nil
+		benches = append(benches, bench{"litmus/" + name, m, m.File.NumProcs.N, 4})
+	}
+	if dir, err := corpus.Dir(); err == nil {
+		for _, name := range []string{"mutex_N", "spinlock_N"} {
+			e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", name+".cub"), Model: "tso"}
+			m, _ := loadCorpus(b, dir, e)
+			m.Unsafes = nil
+			benches = append(benches, bench{name + "/n=3", m, 3, 4})
+		}
+	}
+	for _, bc := range benches {
+		b.Run(bc.name, func(b *testing.B) {
+			opts := Options{N: bc.n, Model: memmodel.TSO, MaxSteps: bc.k}
+			var dporTime, explicitTime time.Duration
+			var execs, states int
+			for b.Loop() {
+				start := time.Now()
+				res, err := Check(context.Background(), bc.m, opts)
+				if err != nil || res.Verdict == translate.Unknown {
+					b.Fatal(err, res)
+				}
+				dporTime += time.Since(start)
+				execs = res.Executions + res.Blocked
+				start = time.Now()
+				ex, err := Explicit(context.Background(), bc.m, opts)
+				if err != nil || ex.Verdict == translate.Unknown {
+					b.Fatal(err, ex)
+				}
+				explicitTime += time.Since(start)
+				states = ex.States
+			}
+			b.ReportMetric(float64(dporTime)/float64(explicitTime), "dpor/explicit")
+			b.ReportMetric(float64(execs), "executions/op")
+			b.ReportMetric(float64(states), "states/op")
 		})
 	}
 }

@@ -49,26 +49,44 @@ func check(ctx context.Context, m *syntax.Model, opts Options, h hooks) (*Result
 	if err != nil {
 		return nil, err
 	}
-	x := newGExplorer(ctx, gp, opts)
-	x.onState, x.onGraph = h.state, h.graph
-	ierr := gp.initStates(x.flags.approx, func(st *state) bool {
-		x.res.Initial++
-		x.runInit(st)
-		return !x.stop && x.err == nil
-	}, func() bool { return ctx.Err() != nil })
-	if ierr != nil {
-		return nil, ierr
-	}
-	if x.err != nil {
-		return nil, x.err
-	}
-	if cerr := ctx.Err(); cerr != nil && !x.stop {
-		x.unknown(limit.After(ctx, limit.Count(x.res.Executions, "execution")))
-	}
-	if err := x.finish(); err != nil {
+	var x *gexplorer
+	err = gp.initLazily(h.state != nil || h.graph != nil, func() (bool, error) {
+		x = newGExplorer(ctx, gp, opts)
+		x.onState, x.onGraph = h.state, h.graph
+		err := x.run()
+		return !x.underApproximated(), err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return x.res, nil
+}
+
+// run explores the executions from every initial state and sets the
+// verdict.
+func (x *gexplorer) run() error {
+	ierr := x.gp.initStates(x.flags.approx, func(st *state) bool {
+		x.res.Initial++
+		x.runInit(st)
+		return !x.stop && x.err == nil
+	}, func() bool { return x.ctx.Err() != nil })
+	if ierr != nil {
+		return ierr
+	}
+	if x.err != nil {
+		return x.err
+	}
+	if cerr := x.ctx.Err(); cerr != nil && !x.stop {
+		x.unknown(limit.After(x.ctx, limit.Count(x.res.Executions, "execution")))
+	}
+	return x.finish()
+}
+
+// underApproximated reports whether the run ended with verdict Unknown
+// because some evaluation depended on an unknown value (and not because of
+// a limit or an unsafe state).
+func (x *gexplorer) underApproximated() bool {
+	return !x.stop && x.found == nil && x.flags.inexact != ""
 }
 
 // gexplorer is one run of the graph engine.
@@ -100,7 +118,7 @@ type gexplorer struct {
 
 func newGExplorer(ctx context.Context, gp *gprog, opts Options) *gexplorer {
 	x := &gexplorer{gp: gp, opts: opts, ctx: ctx, flags: &runFlags{}, chk: newChecker(gp),
-		res: &Result{N: opts.N, Model: gp.mm.Name(), Verdict: translate.Safe}}
+		res: &Result{N: opts.N, Model: gp.mm.Name(), Engine: EngineDPOR, MaxSteps: opts.MaxSteps, Verdict: translate.Safe}}
 	return x
 }
 
@@ -201,6 +219,7 @@ func (x *gexplorer) next(g *graph) (int, int, []int32) {
 		if n := len(ss); n > 0 {
 			s := &ss[n-1]
 			switch {
+			case s.opt == optBlocked: // blocked, maybe before its last read
 			case s.reading():
 				return q, nextRead, nil
 			case s.opt == optPending:
@@ -302,7 +321,7 @@ func (x *gexplorer) addRead(g *graph, q, i int) {
 	for _, w := range append([]ref{refInit}, g.co[loc]...) {
 		g.th[q][i].reads = append(reads[:k:k], gread{loc: loc, rf: w, stamp: stamp, done: done})
 		if x.chk.consistent(g, mkref(q, i)) {
-			x.visit(g)
+			x.visitRead(g, q, i)
 		}
 		if x.stop {
 			break

@@ -33,7 +33,8 @@ type loc struct {
 }
 
 // program is a checked model compiled for one instance (N processes, one
-// memory model). It is read-only during the search.
+// memory model). It is read-only during the search, except for the
+// record of the free initial values read (lazy).
 type program struct {
 	m  *syntax.Model
 	n  int
@@ -46,11 +47,16 @@ type program struct {
 	cons     []string                 // constructor names by global number
 	consID   map[string]int64         // constructor name -> global number
 	ctors    map[*syntax.Type][]value // the values of each finite type
+	abstract map[*syntax.Type]int64   // the first constructor number of each abstract type
 	num      *numbers
 	init     syntax.Formula
 	unsafe   []property
 	invs     []property
 	trans    []*trans
+	// lazy is nil unless an engine asked for free initial values
+	// (initLazily): then the free locations not yet enumerated start
+	// with a symbolic value.
+	lazy *freeLocs
 }
 
 // property is an expanded unsafe or invariant item.
@@ -109,6 +115,7 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	if err := p.layoutSymbols(mm); err != nil {
 		return nil, err
 	}
+	p.layoutAbstract()
 	p.names = map[string]nameRef{}
 	for c, id := range p.consID {
 		p.names[c] = nameRef{cons: value{K: kCons, N: id}}

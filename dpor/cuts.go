@@ -177,6 +177,7 @@ func (x *gexplorer) evalState(g *graph, lens []int, st *state, flushed map[ref]b
 			}
 		}
 		x.found, x.stop = f, true
+		x.res.Executions++ // the one that reaches the unsafe state
 	}
 }
 

@@ -77,6 +77,15 @@
 // necessarily distinct; buffers are empty. They are enumerated location by
 // location and pruned as soon as some instance of init is false.
 //
+// A location whose symbol init does not mention (a register init leaves
+// free) is not enumerated: both engines first run with its value left
+// symbolic (it evaluates as unknown, and copying it copies the symbol),
+// so a register written before it is read costs nothing and litmus
+// tests count one initial state. If that run under-approximated and read
+// such a value, the free locations it read are enumerated like the others
+// and the run is repeated, until no new one is read (lazy.go). The counts
+// reported are those of the last run.
+//
 // An unsafe item holds in a state when its formula is true for some
 // pairwise distinct processes given to its parameters (exists-bound
 // variables are distinct from each other and from the parameters). `p @ X`
@@ -87,7 +96,12 @@
 //
 // # Unconstrained values
 //
-// Values of int, real and abstract types that init leaves unconstrained
+// An abstract type (`type data`) gets a finite domain: as many values as
+// it has locations in the instance, which is enough for every pattern of
+// equal and different values the model can tell apart (it can only compare
+// them and copy them); initial states take them up to renaming.
+//
+// Values of int and real types that init leaves unconstrained
 // have no finite domain. The engine keeps them symbolic and evaluates
 // formulas in Kleene's three-valued logic, which keeps every verdict sound:
 //
@@ -160,9 +174,25 @@
 // two branches of a test) is made after the reads, by their values. When
 // the values read enable no instance of the group, the step is blocked:
 // its reads stay in the graph (a later write may still revisit them and
-// enable it) and its thread stops. A graph in which some thread is
-// blocked counts as a blocked execution (Result.Blocked), the others as
-// executions (Result.Executions).
+// enable it) and its thread stops. The step blocks as soon as the reads
+// it has added make every guard of its group false whatever the others
+// return, as GenMC blocks at the read that falsifies an assume: its
+// remaining reads would only multiply the blocked graphs (mutex_N, n = 3,
+// two rounds: 483 blocked graphs instead of 757; GenMC: 297). A graph in
+// which some thread is blocked counts as a blocked execution
+// (Result.Blocked), the others as executions (Result.Executions); a run
+// stopped at an unsafe state counts the one that reached it.
+//
+// # Choosing an engine
+//
+// [Auto] (`cubew bounded`, the default, and crosscheck) picks the engine
+// by budgets of work, never of time: DPOR first on a small budget of
+// executions, kept when it finds an unsafe state or explores everything
+// without the steps bound stopping a thread (litmus tests: the counts
+// GenMC reports); else the explicit engine on a budget of states (looping
+// protocols, whose executions grow with the steps bound while their state
+// spaces stay small); else DPOR with the caller's budget.
+// Result.Engine and Result.Choice say which and why.
 //
 // Consistency. After every event the graph must be consistent for the
 // memory model: ghb = ppo ∪ rfe ∪ co ∪ fr acyclic, where ppo holds the

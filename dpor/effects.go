@@ -1,6 +1,10 @@
 package dpor
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/cubew/cubew/syntax"
+)
 
 // The transition semantics both engines share: binding an instance's
 // parameters, evaluating its guard and its right-hand sides in the old
@@ -86,9 +90,9 @@ func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effec
 		if !ok {
 			return f, false, ev.err
 		}
-		d := ev.p.domain(a.sym.s.Type)
-		if d == nil {
-			d = []value{undef} // infinite type: any value (doc.go)
+		d, err := ev.nondetDomain(t, a.sym.s.Type, flags)
+		if err != nil {
+			return f, false, err
 		}
 		f.nlocs = append(f.nlocs, l)
 		f.doms = append(f.doms, d)
@@ -187,4 +191,26 @@ func odometer[T any](lists [][]T, fn func([]T) bool) {
 			return
 		}
 	}
+}
+
+// nondetDomain returns the values `X := .` tries for a location of type
+// typ: the domain of a finite type; for an abstract type, on a whole
+// state, the values held and one fresh value (nondetValues), else (the
+// graph engine sees part of the state) any value; for int and real any
+// value (doc.go).
+func (ev *evaluator) nondetDomain(t *trans, typ *syntax.Type, flags *runFlags) ([]value, error) {
+	if _, abstract := ev.p.abstract[typ]; abstract {
+		if !ev.whole {
+			return []value{undef}, nil
+		}
+		vs, ok := ev.p.nondetValues(typ, ev.st)
+		if !ok {
+			flags.approx(fmt.Sprintf("%s: every value of the abstract type %s is in use", t.t.Name, typ.Name))
+		}
+		return vs, nil
+	}
+	if d := ev.p.domain(typ); d != nil {
+		return d, nil
+	}
+	return []value{undef}, nil
 }

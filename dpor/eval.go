@@ -24,6 +24,9 @@ type evaluator struct {
 	// avoid makes exists/forall variables distinct from params as well
 	// (unsafe and invariant items); in guards and init they are not.
 	avoid bool
+	// whole: st holds every location and buffer (the explicit engine),
+	// not only what one step of the graph engine reads.
+	whole bool
 	err   error
 }
 
@@ -261,7 +264,7 @@ func (e *evaluator) name(pos syntax.Pos, name string, q int) value {
 		e.fail(pos, "%s is not a value", name)
 		return undef
 	}
-	return e.p.read(e.st, q, r.sym.base)
+	return e.p.noteFree(e.p.read(e.st, q, r.sym.base))
 }
 
 // cell evaluates an array (or constant array) cell read by process q.
@@ -270,7 +273,7 @@ func (e *evaluator) cell(c *syntax.Cell, q int) value {
 	if !ok {
 		return undef
 	}
-	return e.p.read(e.st, q, l)
+	return e.p.noteFree(e.p.read(e.st, q, l))
 }
 
 // cellLoc resolves the location of A[i, ...].

@@ -34,13 +34,25 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if err != nil {
 		return nil, err
 	}
-	x := &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
-		ctx: ctx, visited: map[string]int32{}, onState: onState,
-		res: &Result{N: opts.N, Model: p.mm.Name()}}
-	if err := x.run(); err != nil {
+	var x *explorer
+	err = p.initLazily(onState != nil, func() (bool, error) {
+		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
+			ctx: ctx, visited: map[string]int32{}, onState: onState,
+			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps}}
+		err := x.run()
+		return !x.underApproximated(), err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return x.res, nil
+}
+
+// underApproximated reports whether the search ended with verdict Unknown
+// because some evaluation depended on an unknown value (and not because of
+// a limit).
+func (x *explorer) underApproximated() bool {
+	return !x.stop && x.ctx.Err() == nil && x.flags.inexact != ""
 }
 
 // node is a visited state: its key and the node it was first reached from
@@ -133,7 +145,7 @@ func (x *explorer) prepare(st *state) {
 // index, or -1 when the state was seen before or is excluded.
 func (x *explorer) add(st *state, parent int32) (int32, error) {
 	p, res := x.p, x.res
-	x.buf = st.key(x.buf[:0])
+	x.buf = p.stateKey(st, x.buf[:0])
 	if _, ok := x.visited[string(x.buf)]; ok {
 		return -1, nil
 	}
@@ -163,7 +175,7 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 		x.onState(p, st)
 	}
 	if x.opts.MaxStates > 0 && res.States > x.opts.MaxStates {
-		res.Verdict, res.Reason = translate.Unknown, fmt.Sprintf("state limit %d reached", x.opts.MaxStates)
+		res.Verdict, res.Reason = translate.Unknown, stateLimitReason(x.opts.MaxStates)
 		x.stop = true
 		return id, nil
 	}

@@ -87,6 +87,26 @@ func (x *gexplorer) candidates(g *graph, q, i int) []int32 {
 // outcomes evaluates the instances of the group of step i of thread q on
 // the values its reads read, and returns every way one of them fires.
 func (x *gexplorer) outcomes(g *graph, q, i int) []outcome {
+	var outs []outcome
+	x.withReads(g, q, i, func(s *step, local []value) {
+		for _, ii := range s.insts {
+			in := &x.gp.insts[q][ii]
+			o, err := x.fire(q, ii, in, local)
+			if err != nil {
+				x.err = err
+				outs = nil
+				return
+			}
+			outs = append(outs, o...)
+		}
+	})
+	return outs
+}
+
+// withReads calls fn with the scratch state holding thread q's local cells
+// before step i and the values of the reads step i has added so far (the
+// locations still to be read are unknown), and restores it.
+func (x *gexplorer) withReads(g *graph, q, i int, fn func(s *step, local []value)) {
 	s := &g.th[q][i]
 	local := x.localBefore(g, q, i)
 	x.setLocal(q, local)
@@ -99,17 +119,48 @@ func (x *gexplorer) outcomes(g *graph, q, i int) []outcome {
 			x.sv[r.loc] = x.base[r.loc]
 		}
 	}()
-	var outs []outcome
-	for _, ii := range s.insts {
-		in := &x.gp.insts[q][ii]
-		o, err := x.fire(q, ii, in, local)
-		if err != nil {
-			x.err = err
-			return nil
-		}
-		outs = append(outs, o...)
+	fn(s, local)
+}
+
+// visitRead goes on after a new R event of step i of thread q. When the
+// step still has reads to add but those it has already make the guard of
+// every instance of its group false, whatever the others return, the
+// step blocks at once, as GenMC blocks at the read that falsifies an
+// assume: its remaining reads would only multiply the blocked graphs (a
+// later write may still revisit the reads it has, restrict drops the
+// block).
+func (x *gexplorer) visitRead(g *graph, q, i int) {
+	s := &g.th[q][i]
+	if !s.reading() || !x.doomed(g, q, i) {
+		x.visit(g)
+		return
 	}
-	return outs
+	s.opt, s.stampC = optBlocked, g.stamp()
+	x.visit(g)
+	s = &g.th[q][i]
+	s.opt, s.stampC = optPending, 0
+}
+
+// doomed reports whether the reads step i of thread q has added make the
+// guard of every instance of its group false (not unknown) with its other
+// reads unknown.
+func (x *gexplorer) doomed(g *graph, q, i int) bool {
+	doomed := true
+	x.withReads(g, q, i, func(s *step, _ []value) {
+		for _, ii := range s.insts {
+			in := &x.gp.insts[q][ii]
+			if in.t.guard == nil {
+				doomed = false
+				return
+			}
+			ev := x.evaluator(in)
+			if ev.formula(in.t.guard) != tFalse || ev.err != nil {
+				doomed = false
+				return
+			}
+		}
+	})
+	return doomed
 }
 
 // fire evaluates one instance on the scratch state.

@@ -8,9 +8,13 @@ import (
 )
 
 // candidates returns the initial values tried for location l: the domain of
-// a finite type; for int and real the literals of init of that type plus
-// kOther (any other value); for an abstract type kOther alone.
+// a finite type (abstract types included, layoutAbstract); for int and
+// real the literals of init of that type plus kOther (any other value). A
+// free location of a lazy run has its symbolic value alone (lazy.go).
 func (p *program) candidates(l int) []value {
+	if p.symbolic(l) {
+		return []value{freeValue(l)}
+	}
 	t := p.locs[l].sym.s.Type
 	if d := p.domain(t); d != nil {
 		return d
@@ -36,7 +40,9 @@ func (p *program) candidates(l int) []value {
 
 // initStates enumerates the initial states: every assignment of the
 // candidates to the locations such that init holds for every choice of its
-// parameters (not necessarily distinct). It backtracks location by
+// parameters (not necessarily distinct), the values of an abstract type up
+// to renaming (a location takes one of the values used by earlier
+// locations, or the next unused one). It backtracks location by
 // location, pruning as soon as some instance of init is false; unassigned
 // locations evaluate to unknown. An assignment on which init stays unknown
 // (it depends on a kOther value) is dropped and reported through inexact.
@@ -65,6 +71,7 @@ func (p *program) initStates(inexact func(string), emit func(*state) bool, cance
 	}
 	stop := false
 	visits := 0
+	used := map[*syntax.Type]int64{} // per abstract type: values used so far
 	var rec func(l int)
 	rec = func(l int) {
 		if visits++; visits%4096 == 0 && cancelled != nil && cancelled() {
@@ -84,10 +91,22 @@ func (p *program) initStates(inexact func(string), emit func(*state) bool, cance
 			}
 			return
 		}
+		t := p.locs[l].sym.s.Type
+		base, abstract := p.abstract[t]
 		for _, v := range p.candidates(l) {
+			fresh := abstract && v.K == kCons && v.N-base == used[t]
+			if abstract && v.K == kCons && v.N-base > used[t] {
+				break // a renaming of a state enumerated with a smaller value
+			}
 			vals[l] = v
+			if fresh {
+				used[t]++
+			}
 			if check() != tFalse {
 				rec(l + 1)
+			}
+			if fresh {
+				used[t]--
 			}
 			if stop {
 				break

@@ -45,6 +45,12 @@ type Result struct {
 	Verdict translate.Verdict
 	N       int
 	Model   string // memory model name
+	// Engine names the engine that produced the result (EngineDPOR,
+	// EngineExplicit); Choice says why [Auto] chose it ("" otherwise).
+	Engine string
+	Choice string
+	// MaxSteps is the steps bound the run used (0: none).
+	MaxSteps int
 	// States counts the distinct reachable states found (initial ones
 	// included, states excluded by an invariant not included).
 	States int
@@ -69,7 +75,9 @@ type Result struct {
 	// (every thread ran out of enabled transitions or of steps), Blocked
 	// the graphs where some thread waits forever on a transition whose
 	// guard the values it read make false. Each consistent graph of the
-	// bounded instance is explored exactly once.
+	// bounded instance is explored exactly once. A run that stops at an
+	// unsafe state counts the executions explored up to it, the one that
+	// reaches it included.
 	Executions int
 	Blocked    int
 	// CacheHits counts the evaluations of the unsafe items on a state of

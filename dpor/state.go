@@ -112,7 +112,7 @@ func canonPSO(b []group) []group {
 			if !free {
 				continue
 			}
-			kb = appendGroup(kb[:0], rest[k])
+			kb = appendGroup(kb[:0], rest[k], nil)
 			if best < 0 || string(kb) < string(bb) {
 				best = k
 				bb = append(bb[:0], kb...)
@@ -125,14 +125,24 @@ func canonPSO(b []group) []group {
 }
 
 // key appends the canonical encoding of st to dst.
-func (st *state) key(dst []byte) []byte {
+func (st *state) key(dst []byte) []byte { return st.keyRenamed(dst, nil) }
+
+// keyRenamed is key with every value v encoded as rename[v] when it has
+// one (the values of abstract types, renamed by program.stateKey).
+func (st *state) keyRenamed(dst []byte, rename map[value]value) []byte {
+	enc := func(v value) value {
+		if r, ok := rename[v]; ok {
+			return r
+		}
+		return v
+	}
 	for _, v := range st.vals {
-		dst = appendValue(dst, v)
+		dst = appendValue(dst, enc(v))
 	}
 	for _, b := range st.bufs {
 		dst = binary.AppendUvarint(dst, uint64(len(b)))
 		for _, g := range b {
-			dst = appendGroup(dst, g)
+			dst = appendGroup(dst, g, enc)
 		}
 	}
 	for _, s := range st.steps {
@@ -146,11 +156,17 @@ func appendValue(dst []byte, v value) []byte {
 	return binary.AppendVarint(dst, v.N)
 }
 
-func appendGroup(dst []byte, g group) []byte {
+// appendGroup appends the encoding of a buffered group, its values
+// encoded as enc gives them (nil: as they are).
+func appendGroup(dst []byte, g group, enc func(value) value) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(g)))
 	for _, w := range g {
 		dst = binary.AppendUvarint(dst, uint64(w.loc))
-		dst = appendValue(dst, w.val)
+		v := w.val
+		if enc != nil {
+			v = enc(v)
+		}
+		dst = appendValue(dst, v)
 	}
 	return dst
 }

@@ -11,9 +11,9 @@ import (
 // TestSubtypesHoldInReachableStates checks translate's subtypes, a static
 // over-approximation the parameterized engine trusts, against the states
 // the explicit engine reaches on small instances of every corpus file
-// (unsafe items dropped so that the exploration goes on): every value of
-// an enumerated location, in memory or in a store buffer, must lie in
-// its symbol's subtype.
+// (unsafe items dropped so that the exploration goes on; n = 2, and 3
+// with long tests): every value of an enumerated location, in memory or in
+// a store buffer, must lie in its symbol's subtype.
 func TestSubtypesHoldInReachableStates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores the corpus")
@@ -26,7 +26,11 @@ func TestSubtypesHoldInReachableStates(t *testing.T) {
 			_, err := translate.Build(m)
 			require.NoError(t, err)
 			m.Unsafes = nil
-			for n := 2; n <= 3 && (m.NumProcs == 0 || n <= m.NumProcs); n++ {
+			maxN := 2
+			if longTests() {
+				maxN = 3
+			}
+			for n := 2; n <= maxN && (m.NumProcs == 0 || n <= m.NumProcs); n++ {
 				opts := Options{N: n, Model: mm, MaxStates: 50000, MaxSteps: 8}
 				_, err := explore(context.Background(), m, opts, func(p *program, st *state) {
 					check := func(l int, v value) {

@@ -13,6 +13,7 @@ const (
 	kUnset kind = iota // not assigned yet (only while enumerating initial states)
 	kUndef             // some value of the type, not known to the engine
 	kOther             // some value outside the literal set of init (see doc.go)
+	kFree              // the initial value of location N, which init leaves free (init.go)
 	kCons              // a constructor; N is its global constructor number
 	kProc              // a process 1..N
 	kInt               // an integer N
@@ -38,7 +39,7 @@ var (
 )
 
 // truth is a value of Kleene's three-valued logic: a formula over unknown
-// values (kUndef, kOther, kUnset) may be neither true nor false.
+// values (kUndef, kOther, kFree, kUnset) may be neither true nor false.
 type truth int8
 
 const (
@@ -198,6 +199,8 @@ func (ns *numbers) format(v value, cons []string) string {
 		return "unset"
 	case kUndef, kOther:
 		return "?"
+	case kFree:
+		return freeText
 	case kCons:
 		return cons[v.N]
 	case kProc:

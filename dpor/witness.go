@@ -213,7 +213,7 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 		var lab edge
 		var kb []byte
 		err := quiet.successors(cur, func(e edge, ns *state) bool {
-			kb = ns.key(kb[:0])
+			kb = p.stateKey(ns, kb[:0])
 			if string(kb) == want {
 				next, lab = ns, e
 				return false
@@ -246,6 +246,7 @@ func Replay(m *syntax.Model, opts Options, w *Witness) error {
 		return fmt.Errorf("no witness")
 	}
 	var cur *state
+	p.startLazy(w.Init)
 	err = p.initStates(func(string) {}, func(st *state) bool {
 		if slices.Equal(p.bindings(st), w.Init) {
 			cur = st

@@ -39,33 +39,40 @@ type boundedOpts struct {
 	expect        bool
 }
 
-// engineFlag is --engine: dpor or explicit.
+// engineFlag is --engine: auto, dpor or explicit.
 type engineFlag string
 
 func (f *engineFlag) String() string { return string(*f) }
 func (f *engineFlag) Type() string   { return "engine" }
 func (f *engineFlag) Set(s string) error {
-	return setEnum((*string)(f), s, "engine", "dpor", "explicit")
+	return setEnum((*string)(f), s, "engine", "auto", "dpor", "explicit")
 }
 
 func newBoundedCmd(g *globalOpts) *cobra.Command {
-	o := boundedOpts{engine: "dpor", format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000, maxBuffer: defaultMaxBuffer}
+	o := boundedOpts{engine: "auto", format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000, maxBuffer: defaultMaxBuffer}
 	cmd := &cobra.Command{
 		Use:   "bounded FILE... -n N",
 		Short: "Explore every execution of a fixed instance (N processes, at most K steps each)",
 		Long: `Explore the instance of each model with N processes exhaustively and report
 whether an unsafe state is reachable in it.
 
-The dpor engine (the default) explores execution graphs: events with the
-writes each read reads from (rf) and the coherence order of each location
-(co), each consistent graph of the instance once; each process fires at
-most K transitions (--steps, default 6). It reports the graphs explored
-(executions) and, with -v, how many of them end with a process waiting
-forever on a guard (blocked). An UNSAFE answer comes with an execution that
-reaches the unsafe state. The explicit engine explores the interleavings of
-the operational semantics (store buffers under tso and pso) with a visited
-set; it is the oracle dpor is tested against, and needs no steps bound
-unless the state space is infinite.
+The dpor engine explores execution graphs: events with the writes each
+read reads from (rf) and the coherence order of each location (co), each
+consistent graph of the instance once; each process fires at most K
+transitions (--steps, default 6). It reports the graphs explored: complete
+executions, and those that end with a process waiting forever on a guard
+(blocked); when it stops at an unsafe state, those explored up to it. An
+UNSAFE answer comes with an execution that reaches the unsafe state. The
+explicit engine explores the interleavings of the operational semantics
+(store buffers under tso and pso) with a visited set; it is the oracle dpor
+is tested against, and needs no steps bound unless the state space is
+infinite.
+
+The auto engine (the default) tries dpor on a budget of executions and
+keeps its answer if it finds an unsafe state or finishes without the steps
+bound stopping a process (litmus tests, one-shot protocols); else it runs
+the explicit engine on a budget of states (looping protocols), and falls
+back to dpor with the full budget. -v says which engine answered and why.
 
 A SAFE answer holds for this instance only (and, with a steps bound, for
 executions within it: the reason says so). The memory model defaults to
@@ -110,7 +117,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.IntVarP(&o.n, "procs", "n", 0, "number of processes of the instance (required)")
 	f.IntVar(&o.steps, "steps", 0, fmt.Sprintf("at most `K` transitions per process (default %d for dpor; none for explicit)", defaultSteps))
 	f.Var(&o.model, "model", "memory model: sc, tso or pso (default: tso if the model declares weak variables, else sc)")
-	f.Var(&o.engine, "engine", "bounded engine: dpor or explicit")
+	f.Var(&o.engine, "engine", "bounded engine: auto, dpor or explicit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "dpor: give up (UNKNOWN) after exploring this many executions; 0 for no limit")
 	f.IntVar(&o.maxStates, "max-states", o.maxStates, "explicit: give up (UNKNOWN) after finding this many states; 0 for no limit")
@@ -148,14 +155,15 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 		return fileResult{}, inFile(path, err)
 	}
 	if g.verbose {
-		printBoundedStats(stderr, path, string(o.engine), res, k, seconds)
+		printBoundedStats(stderr, path, res, k, seconds)
 	}
-	return fromBounded(path, string(o.engine), m, res, k, seconds), nil
+	return fromBounded(path, res.Engine, m, res, k, seconds), nil
 }
 
-// runBounded runs engine (dpor or explicit) on the instance of m with n
-// processes; steps 0 means the engine's default (dpor: defaultSteps;
-// explicit: unbounded). It returns the steps bound used.
+// runBounded runs engine (auto, dpor or explicit) on the instance of m
+// with n processes; steps 0 means the engine's default (dpor:
+// defaultSteps; explicit: unbounded). It returns the steps bound used.
+// Result.Engine names the engine that answered.
 func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int) (*dpor.Result, int, float64, error) {
 	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates})
 }
@@ -167,10 +175,16 @@ func runEngine(ctx context.Context, m *syntax.Model, engine string, opts dpor.Op
 	start := time.Now()
 	var res *dpor.Result
 	var err error
-	if engine == "explicit" {
+	switch engine {
+	case "auto":
+		res, err = dpor.Auto(ctx, m, opts, defaultSteps)
+		if err == nil {
+			opts.MaxSteps = res.MaxSteps
+		}
+	case "explicit":
 		opts.MaxExecutions = 0
 		res, err = dpor.Explicit(ctx, m, opts)
-	} else {
+	default:
 		if opts.MaxSteps == 0 {
 			opts.MaxSteps = defaultSteps
 		}
@@ -180,8 +194,13 @@ func runEngine(ctx context.Context, m *syntax.Model, engine string, opts dpor.Op
 	return res, opts.MaxSteps, time.Since(start).Seconds(), err
 }
 
-// printBoundedStats prints what a bounded run did (-v).
-func printBoundedStats(w io.Writer, path, engine string, res *dpor.Result, k int, seconds float64) {
+// printBoundedStats prints what a bounded run did (-v), and why the auto
+// engine chose the engine that answered.
+func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, seconds float64) {
+	engine := res.Engine
+	if res.Choice != "" {
+		fmt.Fprintf(w, "%s: auto chose %s: %s\n", path, engine, res.Choice)
+	}
 	inst := fmt.Sprintf("n=%d", res.N)
 	if k > 0 {
 		inst += fmt.Sprintf(" k=%d", k)
@@ -191,6 +210,6 @@ func printBoundedStats(w io.Writer, path, engine string, res *dpor.Result, k int
 			path, engine, res.Model, inst, res.States, res.Initial, res.Transitions, res.Flushes, seconds)
 		return
 	}
-	fmt.Fprintf(w, "%s: %s %s %s: %d executions, %d blocked, %d initial states, %d cache hits, %.3fs\n",
-		path, engine, res.Model, inst, res.Executions, res.Blocked, res.Initial, res.CacheHits, seconds)
+	fmt.Fprintf(w, "%s: %s %s %s: %s, %d blocked, %d initial states, %d cache hits, %.3fs\n",
+		path, engine, res.Model, inst, plural(res.Executions, "execution"), res.Blocked, res.Initial, res.CacheHits, seconds)
 }

@@ -26,15 +26,19 @@ func TestBoundedVerdicts(t *testing.T) {
 	}{
 		{"unsafe under tso", []string{"bounded", "-n", "2", "../../examples/flag_mutex.cub"}, exitUnsafe,
 			[]string{"UNSAFE", "tso", "n=2 k=6", "trace: init -> raise(#1) -> raise(#2) -> enter(#1) -> enter(#2) -> unsafe[1]"}},
-		{"safe with a fence", []string{"bounded", "-n", "2", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
-			[]string{"SAFE", "n=2 k=6", "6 executions", "reason: safe up to 6 steps per process"}},
+		{"safe with a fence", []string{"bounded", "-n", "2", "--engine", "dpor", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
+			[]string{"SAFE", "n=2 k=6", "6 executions  15 blocked", "reason: safe up to 6 steps per process"}},
+		// auto: dpor reaches the steps bound, the explicit engine decides
+		// the whole state space.
+		{"auto on a loop", []string{"bounded", "-n", "2", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
+			[]string{"SAFE", "tso  n=2  27 states"}},
 		{"sc is safe", []string{"bounded", "-n", "2", "--model", "sc", "--steps", "4", "../../examples/flag_mutex.cub"}, exitSafe,
 			[]string{"SAFE", "sc", "n=2 k=4"}},
 		{"explicit engine", []string{"bounded", "-n", "2", "--engine", "explicit", "../../examples/flag_mutex.cub"}, exitUnsafe,
 			[]string{"UNSAFE", "states"}},
 		{"pso store buffering", []string{"bounded", "-n", "2", "--model", "pso", "../../examples/litmus/sb.cub"}, exitUnsafe,
 			[]string{"UNSAFE", "pso"}},
-		{"limit", []string{"bounded", "-n", "3", "--max-executions", "1", "../../examples/spin_lock.cub"}, exitUnknown,
+		{"limit", []string{"bounded", "-n", "3", "--engine", "dpor", "--max-executions", "1", "../../examples/spin_lock.cub"}, exitUnknown,
 			[]string{"UNKNOWN", "reason: execution limit 1 reached"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -54,13 +58,17 @@ func TestBoundedTraceAndStats(t *testing.T) {
 	require.Contains(t, out, "counterexample with 2 processes")
 	require.Contains(t, out, "R Flag[#2] = False  from init")
 	require.Contains(t, out, "(pending)")
-	require.Contains(t, errOut, "dpor tso n=2 k=6: 0 executions, 0 blocked, 1 initial states, 8 cache hits, ")
+	// auto keeps dpor's counterexample, found in the first execution.
+	require.Contains(t, errOut, "auto chose dpor: dpor found an unsafe state within 1000 executions")
+	require.Contains(t, errOut, "dpor tso n=2 k=6: 1 execution, 0 blocked, 1 initial states, 8 cache hits, ")
+	require.Contains(t, out, "UNSAFE  tso  n=2 k=6  1 execution  0 blocked")
 
 	// The fenced mutex: 6 complete graphs, 15 blocked ones, and the memo
 	// of unsafe evaluations answers 92 of them.
-	code, _, errOut = runCLI(t, "bounded", "-v", "-n", "2", "../../examples/flag_mutex_fenced.cub")
+	code, _, errOut = runCLI(t, "bounded", "-v", "-n", "2", "--engine", "dpor", "../../examples/flag_mutex_fenced.cub")
 	require.Equal(t, exitSafe, code)
 	require.Contains(t, errOut, "dpor tso n=2 k=6: 6 executions, 15 blocked, 1 initial states, 92 cache hits, ")
+	require.NotContains(t, errOut, "auto chose")
 }
 
 // TestBoundedJUnitWant: a .want line without k= holds for the default
@@ -84,7 +92,7 @@ func TestBoundedJUnitWant(t *testing.T) {
 }
 
 func TestBoundedJSON(t *testing.T) {
-	code, out, _ := runCLI(t, "bounded", "-n", "2", "--format", "json", "../../examples/flag_mutex.cub", "../../examples/flag_mutex_fenced.cub")
+	code, out, _ := runCLI(t, "bounded", "-n", "2", "--engine", "dpor", "--format", "json", "../../examples/flag_mutex.cub", "../../examples/flag_mutex_fenced.cub")
 	require.Equal(t, exitUnsafe, code)
 	var doc struct {
 		Version int    `json:"version"`

@@ -40,9 +40,10 @@ func newCrosscheckCmd(g *globalOpts) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "crosscheck FILE...",
 		Short: "Compare the parameterized answer with bounded explorations of small instances",
-		Long: `For each model, run check (the parameterized engine) and the dpor engine on
-the instances with n = 2 .. --max-n processes (at most --steps transitions
-per process), and compare:
+		Long: `For each model, run check (the parameterized engine) and the bounded engine
+(auto, as for bounded: dpor, or the explicit engine when dpor reaches the
+steps bound; -v says which and why) on the instances with n = 2 .. --max-n
+processes (at most --steps transitions per process), and compare:
 
   - a bounded instance that reaches an unsafe state where check says SAFE
     is a disagreement;
@@ -67,7 +68,7 @@ not the one NAME.want expects (its check line).
 --peer spin also exports each bounded instance to Promela (cubew export, the
 same n, steps and memory model, buffers large enough for the steps) and runs
 SPIN on it (spin, cc and pan, budgeted by pan's depth and memory limits):
-its verdict joins the table, and one that differs from the dpor engine's,
+its verdict joins the table, and one that differs from the bounded engine's,
 or an UNSAFE one where check says SAFE, is a disagreement.
 
 Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
@@ -177,18 +178,18 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			break
 		}
 		bctx, cancel := withTimeout(ctx, o.timeout)
-		bres, k, bsec, err := runBounded(bctx, m, mm, "dpor", n, o.steps, o.maxExecutions, 0)
+		bres, k, bsec, err := runBounded(bctx, m, mm, "auto", n, o.steps, o.maxExecutions, 0)
 		cancel()
 		if err != nil {
 			// A model the bounded engine does not run (an invariant over
 			// changing state, say) leaves nothing to compare.
-			c.notes = append(c.notes, fmt.Sprintf("the dpor engine cannot run n=%d: %s", n, firstLine(err)))
+			c.notes = append(c.notes, fmt.Sprintf("the bounded engine cannot run n=%d: %s", n, firstLine(err)))
 			break
 		}
 		if verbose {
-			printBoundedStats(stderr, path, "dpor", bres, k, bsec)
+			printBoundedStats(stderr, path, bres, k, bsec)
 		}
-		r := fromBounded(path, "dpor", m, bres, k, bsec)
+		r := fromBounded(path, bres.Engine, m, bres, k, bsec)
 		c.bounded = append(c.bounded, r)
 		if o.peer == "spin" {
 			c.spinPeer(ctx, m, mm, r, res.Verdict)

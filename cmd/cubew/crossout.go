@@ -20,6 +20,7 @@ func (c *crosscheck) result() fileResult {
 	for _, b := range c.bounded {
 		r.Executions += b.Executions
 		r.Blocked += b.Blocked
+		r.States += b.States
 		r.Seconds += b.Seconds
 	}
 	return r
@@ -64,8 +65,11 @@ func (c *crosscheck) print(w io.Writer) {
 	}
 	for _, b := range c.bounded {
 		work := plural(b.Executions, "execution")
-		if b.Engine == "spin" {
+		switch b.Engine {
+		case "spin":
 			work = "SPIN: " + plural(b.States, "state")
+		case "explicit":
+			work = plural(b.States, "state")
 		}
 		if b.Blocked > 0 {
 			work += fmt.Sprintf(" (+%d blocked)", b.Blocked)

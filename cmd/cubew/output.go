@@ -96,7 +96,7 @@ func work(r fileResult) []string {
 	case "reach":
 		return []string{plural(r.Nodes, "node"), plural(r.SolverCalls, "solver call")}
 	case "dpor":
-		return []string{plural(r.Executions, "execution")}
+		return []string{plural(r.Executions, "execution"), fmt.Sprintf("%d blocked", r.Blocked)}
 	case "explicit":
 		return []string{plural(r.States, "state")}
 	}

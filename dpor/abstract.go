@@ -1,0 +1,100 @@
+package dpor
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/cubew/cubew/syntax"
+)
+
+// layoutAbstract gives each abstract type a finite domain: as many values
+// as it has locations in the instance (at least one). The model can only
+// compare its values for equality and copy them, so a state is determined
+// up to renaming by which of its locations hold equal values, and that
+// many values express every such pattern, a fresh value for `X := .`
+// included. The values are constructors named type.1, type.2, …;
+// initStates enumerates them up to renaming (abstract).
+func (p *program) layoutAbstract() {
+	count := map[*syntax.Type]int{}
+	for _, lc := range p.locs {
+		if lc.sym.s.Type.Kind == syntax.TAbstract {
+			count[lc.sym.s.Type]++
+		}
+	}
+	p.abstract = map[*syntax.Type]int64{}
+	for _, name := range slices.Sorted(maps.Keys(p.m.Types)) {
+		t := p.m.Types[name]
+		if t.Kind != syntax.TAbstract {
+			continue
+		}
+		p.abstract[t] = int64(len(p.cons))
+		var vs []value
+		for k := range max(count[t], 1) {
+			vs = append(vs, value{K: kCons, N: int64(len(p.cons))})
+			p.cons = append(p.cons, fmt.Sprintf("%s.%d", name, k+1))
+		}
+		p.ctors[t] = vs
+	}
+}
+
+// nondetValues returns the values `X := .` tries for a location of an
+// abstract type on the whole state st (the explicit engine): the values st
+// holds (in locations and buffers), and the smallest value of the domain it
+// does not hold, which stands for every fresh value up to renaming. When
+// st holds the whole domain (buffered writes can hold more values than
+// there are locations), there is no fresh value: ok is false and the
+// values held are returned.
+func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) {
+	held := map[value]bool{}
+	for _, v := range st.vals {
+		held[v] = true
+	}
+	for _, b := range st.bufs {
+		for _, g := range b {
+			for _, w := range g {
+				held[w.val] = true
+			}
+		}
+	}
+	for _, v := range p.ctors[t] {
+		if held[v] {
+			vs = append(vs, v)
+		} else if !ok {
+			vs, ok = append(vs, v), true
+		}
+	}
+	return vs, ok
+}
+
+// stateKey is the key of st up to renaming the values of abstract types
+// (the model cannot tell renamed states apart): each abstract value is
+// encoded as the value of its type in order of first occurrence in st,
+// locations first, then buffers.
+func (p *program) stateKey(st *state, dst []byte) []byte {
+	if len(p.abstract) == 0 {
+		return st.key(dst)
+	}
+	rename := map[value]value{}
+	next := map[*syntax.Type]int64{}
+	see := func(l int, v value) {
+		t := p.locs[l].sym.s.Type
+		base, ok := p.abstract[t]
+		if _, done := rename[v]; !ok || done || v.K != kCons {
+			return
+		}
+		rename[v] = value{K: kCons, N: base + next[t]}
+		next[t]++
+	}
+	for l, v := range st.vals {
+		see(l, v)
+	}
+	for _, b := range st.bufs {
+		for _, g := range b {
+			for _, w := range g {
+				see(int(w.loc), w.val)
+			}
+		}
+	}
+	return st.keyRenamed(dst, rename)
+}

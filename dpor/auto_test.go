@@ -1,0 +1,57 @@
+package dpor
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
+)
+
+// TestAutoChoice checks the engine Auto picks, and its answer: DPOR for a
+// litmus test (it finishes within the steps bound: the hand count of
+// TestLazyInitCounts), and for an unsafe model (its counterexample); the
+// explicit engine for a looping lock (DPOR reaches the steps bound; the
+// state space is small) and for a model whose invariant DPOR cannot run.
+func TestAutoChoice(t *testing.T) {
+	cases := []struct {
+		file    string
+		n       int
+		engine  string
+		verdict translate.Verdict
+		count   int // executions (dpor) or states (explicit)
+	}{
+		{"litmus/iriw.cub", 4, EngineDPOR, translate.Safe, 15},
+		{"flag_mutex.cub", 2, EngineDPOR, translate.Unsafe, 1},
+		{"spin_lock.cub", 2, EngineExplicit, translate.Safe, 5},
+	}
+	for _, c := range cases {
+		m := loadFile(t, filepath.Join("..", "examples", c.file))
+		res, err := Auto(context.Background(), m, Options{N: c.n, Model: memmodel.TSO}, 6)
+		require.NoError(t, err)
+		require.Equal(t, c.engine, res.Engine, "%s: %s", c.file, res.Choice)
+		require.NotEmpty(t, res.Choice)
+		require.Equal(t, c.verdict, res.Verdict, "%s: %s", c.file, res.Reason)
+		count := res.Executions
+		if c.engine == EngineExplicit {
+			count = res.States
+		}
+		require.Equal(t, c.count, count, "%s: %s", c.file, res.Choice)
+	}
+	inv := load(t, `
+type loc = A | B
+array PC[proc] : loc
+init (p) { PC[p] = A }
+invariant (p) { PC[p] = B }
+unsafe (p q) { PC[p] = B && PC[q] = B }
+transition go ([p]) requires { PC[p] = A } { PC[p] := B }
+`, false)
+	res, err := Auto(context.Background(), inv, Options{N: 2}, 6)
+	require.NoError(t, err)
+	require.Equal(t, EngineExplicit, res.Engine)
+	require.Contains(t, res.Choice, "the dpor engine cannot run this model")
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+}
