@@ -191,10 +191,12 @@ func (x *gexplorer) finish() error {
 		res.Verdict, res.Reason = translate.Unknown, "under-approximation: "+f.inexact
 		return nil
 	}
+	if res.Initial == res.Pruned {
+		res.Verdict, res.Reason = translate.Unknown, noInitialState
+		return nil
+	}
 	res.Verdict = translate.Safe
 	switch {
-	case res.Initial == res.Pruned:
-		res.Reason = "no initial state"
 	case f.hitSteps:
 		res.Reason = fmt.Sprintf("safe up to %d steps per process", x.opts.MaxSteps)
 	}

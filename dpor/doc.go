@@ -130,8 +130,9 @@
 // disabled a step, Result.Bounded is set and Result.Reason says "safe up
 // to K steps per process" (the caller decides what that is worth). A state
 // limit, a cancelled context or an under-approximation give Unknown with
-// Result.Reason. An instance with no initial state at all is Safe, with
-// the reason "no initial state".
+// Result.Reason. An instance with no initial state at all is Unknown, with
+// the reason "no initial state: …": a vacuous exploration vouches for
+// nothing.
 //
 // # The graph engine
 //

@@ -220,12 +220,19 @@ func (x *explorer) finish() error {
 		res.Verdict, res.Reason = translate.Unknown, "under-approximation: "+f.inexact
 		return nil
 	}
+	if res.States == 0 {
+		res.Verdict, res.Reason = translate.Unknown, noInitialState
+		return nil
+	}
 	res.Verdict = translate.Safe
-	switch {
-	case res.States == 0:
-		res.Reason = "no initial state"
-	case bound != "":
+	if bound != "" {
 		res.Reason = "safe " + bound
 	}
 	return nil
 }
+
+// noInitialState is the reason of the Unknown answer for an instance in
+// which no state satisfies init (flash's `init (p) { Home <> p }` keeps a
+// process variable apart from every process of the instance): its
+// exploration is vacuous, and vouches for nothing.
+const noInitialState = "no initial state: no state of this instance satisfies init"
