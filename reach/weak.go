@@ -396,7 +396,7 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 			return st.mm.FenceOrders(memmodel.Write, access(y))
 		case y.Kind == translate.Fence:
 			return st.mm.FenceOrders(access(x), memmodel.Read)
-		case x.Kind == translate.Write && y.Sourced && sameLoc:
+		case st.sourced && x.Kind == translate.Write && y.Sourced && sameLoc:
 			return true // y read memory, so x had left the buffer (obligation.go)
 		case st.mm.Preserved(access(x), access(y), sameLoc):
 			return true
