@@ -30,59 +30,61 @@
 // verdict of each engine under each model (SAFE: the weak outcome is
 // forbidden).
 //
-//		rule                 sc  tso  pso  pinned by (sc/tso/pso verdict)
-//		Preserved(W,R)       yes no   no   sb (S/U/U), rwc (S/U/U)
-//		Preserved(W,W,diff)  yes yes  no   mp, 2+2w (S/S/U)
-//		Preserved(W,W,same)  yes yes  yes  corr, cowr (S/S/S)
-//		Preserved(R,_)       yes yes  yes  lb (S/S/S), wrc (S/S/S)
-//		Buffered             no  yes  yes  forwarding (S/U/U)
-//		LockedDrains(diff)   yes yes  no   (dpor only: a PSO locked write does
-//		                                   not wait for other locations)
-//		FlushesGroups        yes yes  no   mp, 2+2w (S/S/U)
-//		FenceOrders          yes yes  yes  sb_fenced (S/S/S)
-//		WritesInProgramOrder yes yes  no   co_order, own_write_overtaken
-//		                                   (S/S/U), iriw (S/S/S)
+//	rule                 sc  tso  pso  pinned by (sc/tso/pso verdict)
+//	Preserved(W,R)       yes no   no   sb (S/U/U), rwc (S/U/U)
+//	Preserved(W,W,diff)  yes yes  no   mp, 2+2w (S/S/U)
+//	Preserved(W,W,same)  yes yes  yes  corr, cowr (S/S/S)
+//	Preserved(R,_)       yes yes  yes  lb (S/S/S), wrc (S/S/S)
+//	Buffered             no  yes  yes  forwarding (S/U/U)
+//	LockedDrains(diff)   yes yes  no   (dpor only: a PSO locked write does
+//	                                   not wait for other locations)
+//	FlushesGroups        yes yes  no   mp, 2+2w (S/S/U)
+//	FenceOrders          yes yes  yes  sb_fenced (S/S/S)
+//	WritesInProgramOrder yes yes  no   co_order, own_write_overtaken
+//	                                   (S/S/U), iriw (S/S/S)
 //
-//	  - [Model.Preserved] (preserved program order). reach: the edges from a
-//	    new event to its process's later events (weak.go, ordered); it also
-//	    gives the drain of a locked transition there, through the write→write
-//	    pairs it keeps. dpor: which po pairs of a thread are ghb edges in the
-//	    consistency check (consist.go, preserved).
-//	  - [WritesInProgramOrder] (derived from Preserved). reach: when true,
-//	    coherence follows the order in which the backward search generates
-//	    writes (the Dual-TSO view) and a process's own later read must read
-//	    its new write (readsfrom.go). When false (PSO) the relation is read
-//	    as the order in time of reads and of writes reaching memory, the
-//	    transitions generated in the reverse of their issue order: a read's
-//	    own earlier writes to its location can be skipped, coherence across
-//	    processes is not known from generation, and the from-read edges a
-//	    read owes to the write it reads (fromReads) are drawn for the writes
-//	    the cube has. reach answers exactly for a system where no process can
-//	    have writes to two locations pending (inorder.go: one weak location,
-//	    or every weak write locked): it uses a model whose write→write pairs
-//	    are all kept. Otherwise the search over-approximates (its SAFE is
-//	    sound, its counterexamples are replayed on dpor); when they do not
-//	    replay, decide.Check runs it again keeping the coherence obligation
-//	    of satisfied reads of another process's write (reach/obligation.go,
-//	    internals note §7.11) and takes an UNSAFE answer that replays.
-//	  - [Model.Buffered]. dpor: whether weak locations get store buffers
-//	    (compile.go), whether a step is a buffered write (execution.go) and
-//	    whether reads-from inside a thread is a ghb edge (consist.go). decide:
-//	    whether an UNSAFE trace is replayed on the weak engine.
-//	  - [Model.LockedDrains]. dpor: when a locked transition is enabled
-//	    (step.go), which of its buffered writes a cut must flush first
-//	    (cuts.go) and which po pairs before it are ghb edges (consist.go,
-//	    fire.go). reach gets the same drain from Preserved (a locked
-//	    transition's writes are ghb-equal to its reads, and the write→write
-//	    pairs kept order the earlier writes before them).
-//	  - [Model.FlushesGroups] (the unit of a flush). dpor: the flushes the
-//	    explicit oracle may take (state.go, step.go), how its buffers are
-//	    canonicalised and bounded, and the order in which a cut flushes a
-//	    thread's writes (cuts.go). reach: the writes of one transition are
-//	    ghb-equal in every model (instant in weak.go).
-//	  - [Model.FenceOrders]. reach: the edges from a fence event and to it
-//	    (weak.go); dpor keeps fence() as a full fence (a fenced step waits
-//	    for empty buffers).
+// Each rule in detail:
+//
+//   - [Model.Preserved] (preserved program order). reach: the edges from a
+//     new event to its process's later events (weak.go, ordered); it also
+//     gives the drain of a locked transition there, through the write→write
+//     pairs it keeps. dpor: which po pairs of a thread are ghb edges in the
+//     consistency check (consist.go, preserved).
+//   - [WritesInProgramOrder] (derived from Preserved). reach: when true,
+//     coherence follows the order in which the backward search generates
+//     writes (the Dual-TSO view) and a process's own later read must read
+//     its new write (readsfrom.go). When false (PSO) the relation is read
+//     as the order in time of reads and of writes reaching memory, the
+//     transitions generated in the reverse of their issue order: a read's
+//     own earlier writes to its location can be skipped, coherence across
+//     processes is not known from generation, and the from-read edges a
+//     read owes to the write it reads (fromReads) are drawn for the writes
+//     the cube has. reach answers exactly for a system where no process can
+//     have writes to two locations pending (inorder.go: one weak location,
+//     or every weak write locked): it uses a model whose write→write pairs
+//     are all kept. Otherwise the search over-approximates (its SAFE is
+//     sound, its counterexamples are replayed on dpor); when they do not
+//     replay, decide.Check runs it again keeping the coherence obligation
+//     of satisfied reads of another process's write (reach/obligation.go,
+//     internals note §7.11) and takes an UNSAFE answer that replays.
+//   - [Model.Buffered]. dpor: whether weak locations get store buffers
+//     (compile.go), whether a step is a buffered write (execution.go) and
+//     whether reads-from inside a thread is a ghb edge (consist.go). decide:
+//     whether an UNSAFE trace is replayed on the weak engine.
+//   - [Model.LockedDrains]. dpor: when a locked transition is enabled
+//     (step.go), which of its buffered writes a cut must flush first
+//     (cuts.go) and which po pairs before it are ghb edges (consist.go,
+//     fire.go). reach gets the same drain from Preserved (a locked
+//     transition's writes are ghb-equal to its reads, and the write→write
+//     pairs kept order the earlier writes before them).
+//   - [Model.FlushesGroups] (the unit of a flush). dpor: the flushes the
+//     explicit oracle may take (state.go, step.go), how its buffers are
+//     canonicalised and bounded, and the order in which a cut flushes a
+//     thread's writes (cuts.go). reach: the writes of one transition are
+//     ghb-equal in every model (instant in weak.go).
+//   - [Model.FenceOrders]. reach: the edges from a fence event and to it
+//     (weak.go); dpor keeps fence() as a full fence (a fenced step waits
+//     for empty buffers).
 //
 // # Adding a model
 //
