@@ -8,12 +8,9 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
-// refineNodes bounds the refined search: this many times the plain
-// search's nodes, plus refineExtra.
-const (
-	refineNodes = 4
-	refineExtra = 500
-)
+// refineExtra bounds the refined search: the plain search's nodes and
+// this many more.
+const refineExtra = 300
 
 // refine runs the search again keeping coherence obligations
 // (reach.KeepingObligations) when the plain search gave UNKNOWN because
@@ -28,7 +25,7 @@ func refine(ctx context.Context, sys *translate.System, opts reach.Options, plai
 		return nil
 	}
 	opts.Model = reach.KeepingObligations(opts.Model)
-	limit := refineNodes*plain.Stats.Nodes + refineExtra
+	limit := plain.Stats.Nodes + refineExtra
 	if opts.MaxNodes == 0 || opts.MaxNodes > limit {
 		opts.MaxNodes = limit
 	}
