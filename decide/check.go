@@ -46,6 +46,9 @@ func Check(ctx context.Context, m *syntax.Model, sys *translate.System, opts rea
 	if err != nil {
 		return nil, err
 	}
+	if refined := refine(ctx, sys, opts, res); refined != nil {
+		res = refined
+	}
 	out := &Result{Result: res}
 	if res.Verdict == translate.Unsafe && last != nil {
 		res.Trace, out.Witness, out.NotReplayed = last.Trace, last.Witness, last.NotReplayed

@@ -42,6 +42,11 @@ import "github.com/cubew/cubew/translate"
 // writes; every one before an unsatisfied read is kept.
 func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
 	unsat := unsatReads(lits, events)
+	for i, e := range events {
+		if e.Sourced {
+			unsat |= translate.Of(i) // kept with its source (obligation.go)
+		}
+	}
 	var entries translate.Set
 	minimal := func(member func(translate.Event) bool) {
 		var s translate.Set

@@ -24,7 +24,10 @@ var slowUnderPSO = map[string]string{
 
 // psoImprecise lists the files whose pso counterexample does not replay on
 // the bounded engine: the over-approximation of PSO admits an execution
-// that PSO forbids (--verify-trace turns such an answer into UNKNOWN).
+// that PSO forbids. decide.Check then runs the refined search
+// (KeepingObligations), which finds a counterexample that replays for the
+// peterson files (decide's TestRefinedSearchDecidesPetersonPSO); the
+// others stay UNKNOWN.
 var psoImprecise = map[string]string{
 	"cubicle-w/cubtso/lamport_N.cub":      "bounded n=2 SAFE",
 	"cubicle-w/cubtso/peterson_2.cub":     "bounded UNSAFE, by another execution",

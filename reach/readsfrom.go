@@ -43,6 +43,9 @@ import "github.com/cubew/cubew/translate"
 type rfOutcome struct {
 	lits []translate.Literal
 	rel  translate.Rel
+	// sourced holds the reads satisfied now that keep the coherence
+	// obligation of their source (PSO, obligation.go).
+	sourced translate.Set
 }
 
 // rfPair is an unsatisfied read r of the cube and a new write w to its
@@ -69,6 +72,10 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 	if len(optional) > 20 {
 		return nil, errTooManyReads
 	}
+	var pairs []rfPair
+	if st.sourced {
+		pairs = sourcedPairs(st.events[:st.nOld], st.c.Rel)
+	}
 	var out []rfOutcome
 	for mask := 0; mask < 1<<len(optional); mask++ {
 		rel := st.rel.Clone()
@@ -84,7 +91,8 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 		for _, p := range read {
 			st.readFrom(rel, m, p)
 		}
-		st.fromReads(rel, read)
+		all := append(read[:len(read):len(read)], pairs...)
+		st.fromReads(rel, all)
 		if !rel.Acyclic() {
 			continue
 		}
@@ -95,7 +103,11 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 				next[i] = translate.NewLiteral(l.Op, substTerm(l.L, m), substTerm(l.R, m))
 			}
 		}
-		out = append(out, rfOutcome{lits: next, rel: rel})
+		o := rfOutcome{lits: next, rel: rel}
+		if st.sourced {
+			o.sourced = st.newSources(read)
+		}
+		out = append(out, o)
 	}
 	return out, nil
 }
@@ -129,8 +141,8 @@ func (st *weakStep) fromReads(rel translate.Rel, read []rfPair) {
 	for changed := true; changed; {
 		changed = false
 		for _, p := range read {
-			for y, e := range st.events[:st.nOld] {
-				if e.Kind != translate.Write || !e.SameLoc(st.events[p.r]) {
+			for y, e := range st.events {
+				if e.Kind != translate.Write || !e.SameLoc(st.events[p.r]) || y == p.w || rel.Eq(y, p.w) {
 					continue
 				}
 				if rel.Lt(p.w, y) && !rel.Eq(p.r, y) && !rel.Lt(p.r, y) {

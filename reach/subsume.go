@@ -493,7 +493,7 @@ func (m *matcher) extendEvent(k int) bool {
 		mark := len(m.cur)
 		found := false
 		switch {
-		case !m.check(m.pat.evLits, nil):
+		case !m.check(m.pat.evLits, nil), !sourcesAgree(v, m.f.c, m.mu):
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
@@ -535,7 +535,7 @@ func (m *matcher) extendEvent(k int) bool {
 // and final if e is final (a final read constrains the future more than
 // an ordinary one).
 func (m *matcher) sameEvent(e, f translate.Event) bool {
-	if e.Kind != f.Kind || m.rename(e.Proc) != f.Proc || e.Final && !f.Final || e.Loc != f.Loc {
+	if e.Kind != f.Kind || m.rename(e.Proc) != f.Proc || e.Final && !f.Final || e.Sourced && !f.Sourced || e.Loc != f.Loc {
 		return false
 	}
 	for i, p := range e.Index {

@@ -249,6 +249,9 @@ type weakStep struct {
 	// inOrder: writes become visible in program order, so coherence
 	// follows the order of generation (memmodel.WritesInProgramOrder).
 	inOrder bool
+	// sourced: satisfied reads keep their coherence obligations
+	// (obligation.go, KeepingObligations).
+	sourced bool
 	events  []translate.Event
 	rel     translate.Rel
 	nOld    int
@@ -259,7 +262,8 @@ type weakStep struct {
 }
 
 func newWeakStep(c *translate.Cube, p translate.Proc, mm memmodel.Model) *weakStep {
-	return &weakStep{c: c, p: p, mm: mm, inOrder: memmodel.WritesInProgramOrder(mm), events: append([]translate.Event(nil), c.Events...),
+	inOrder := memmodel.WritesInProgramOrder(mm)
+	return &weakStep{c: c, p: p, mm: mm, inOrder: inOrder, sourced: !inOrder && keepsObligations(mm), events: append([]translate.Event(nil), c.Events...),
 		nOld: len(c.Events), values: map[int]*translate.Term{}, fence: -1}
 }
 
@@ -392,6 +396,8 @@ func (st *weakStep) ordered(x, y translate.Event) bool {
 			return st.mm.FenceOrders(memmodel.Write, access(y))
 		case y.Kind == translate.Fence:
 			return st.mm.FenceOrders(access(x), memmodel.Read)
+		case st.sourced && x.Kind == translate.Write && y.Sourced && sameLoc:
+			return true // y read memory, so x had left the buffer (obligation.go)
 		case st.mm.Preserved(access(x), access(y), sameLoc):
 			return true
 		}
@@ -417,13 +423,17 @@ func access(e translate.Event) memmodel.Access {
 // finish collects the events that still matter and builds the canonical
 // pre-image.
 func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
-	keep := collect(o.lits, st.events, o.rel, st.inOrder)
+	all := st.events
+	if st.sourced {
+		all = markSourced(st.events, o.sourced, o.rel)
+	}
+	keep := collect(o.lits, all, o.rel, st.inOrder)
 	idx := map[translate.Proc]translate.Proc{}
 	var events []translate.Event
-	for i := range st.events {
+	for i := range all {
 		if keep.Has(i) {
 			idx[translate.EventProc(i)] = translate.EventProc(len(events))
-			events = append(events, st.events[i])
+			events = append(events, all[i])
 		}
 	}
 	rel := translate.NewRel(len(events))

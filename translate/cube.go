@@ -348,6 +348,9 @@ func hashEvent(e Event, f func(Proc) Proc) uint64 {
 	if e.Final {
 		h = hashMix(h, 7)
 	}
+	if e.Sourced {
+		h = hashMix(h, 11)
+	}
 	h = hashMix(h, procCode(e.Proc, f))
 	if e.Loc != nil {
 		h = hashMix(h, symHash(e.Loc))

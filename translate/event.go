@@ -35,6 +35,9 @@ type Event struct {
 	// Final marks the reads of the unsafe formula: they happen after every
 	// read and fence of the execution (design.md, reference semantics).
 	Final bool
+	// Sourced marks a satisfied read that a weak search keeps for the
+	// coherence obligation of the write it reads (reach, PSO).
+	Sourced bool
 }
 
 // SameLoc reports whether e and f access the same location: the same
@@ -69,6 +72,9 @@ func (e Event) String() string {
 	b.WriteString(e.Kind.String())
 	if e.Final {
 		b.WriteString("!")
+	}
+	if e.Sourced {
+		b.WriteString("~")
 	}
 	b.WriteString(" " + e.Proc.String())
 	if e.Loc != nil {

@@ -1,0 +1,37 @@
+package decide
+
+import (
+	"context"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/translate"
+)
+
+// refineExtra bounds the refined search: the plain search's nodes and
+// this many more.
+const refineExtra = 300
+
+// refine runs the search again keeping coherence obligations
+// (reach.KeepingObligations) when the plain search gave UNKNOWN because
+// its counterexamples do not replay, under a model whose writes may become
+// visible out of program order (PSO; elsewhere the search is exact about
+// memory). It returns the refined result when it is UNSAFE with a
+// counterexample that replays (opts.Confirm), and nil otherwise: a SAFE
+// answer of the refined search is not taken (the plain search's UNKNOWN
+// stands).
+func refine(ctx context.Context, sys *translate.System, opts reach.Options, plain *reach.Result) *reach.Result {
+	if plain.Verdict != translate.Unknown || len(plain.Spurious) == 0 || memmodel.WritesInProgramOrder(opts.Model) {
+		return nil
+	}
+	opts.Model = reach.KeepingObligations(opts.Model)
+	limit := plain.Stats.Nodes + refineExtra
+	if opts.MaxNodes == 0 || opts.MaxNodes > limit {
+		opts.MaxNodes = limit
+	}
+	res, err := reach.Check(ctx, sys, opts)
+	if err != nil || res.Verdict != translate.Unsafe {
+		return nil
+	}
+	return res
+}

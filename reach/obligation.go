@@ -1,0 +1,149 @@
+package reach
+
+import (
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
+)
+
+// Coherence obligations of satisfied reads under PSO (internals note
+// §7.11). When a read r reads a write w and w reached memory before r (w
+// is ghb-before r: another process's write, or the process's own write
+// that left its buffer), w is the last write to r's location to reach
+// memory before r. So every other write y to the location reaches memory
+// before w or after r:
+//
+//	y → w  or  r → y
+//
+// fromReads draws this conclusion for the writes the cube already has when
+// r is satisfied. The writes generated later (issued earlier) are bound by
+// it too: the cube keeps r, marked translate.Event.Sourced, with w, and
+// each new write y to the location either is already on one side (y is
+// before r, for instance a write of r's own process, which left its buffer
+// before r read memory: then y → w) or the pre-image branches on the two.
+//
+// w stays the one ghb-maximal write to the location before r: every write
+// put before r is put before w (fromReads), and a write put after w is put
+// after r. So sourceOf finds it again in every later cube, and a visited
+// cube's marked read stands for a new cube's only when their sources
+// correspond (sourcesAgree): an obligation towards an earlier write is
+// stronger.
+//
+// Keeping every such read would let cubes grow without bound; an
+// obligation may be dropped at any time (the cube then allows more
+// executions: an over-approximation). Only reads of another process's
+// write are marked, and a mark lasts while its process has no write to the
+// location before the read (that write, generated later, is before the
+// source by fromReads, and the process's earlier writes are before it)
+// and no earlier marked read of it.
+
+// KeepingObligations returns mm with one more instruction to the search:
+// under a model whose writes may become visible out of program order
+// (PSO), satisfied reads of another process's write keep their coherence
+// obligation (the first per process and location, while the process has
+// no write to the location before the read). The search is then more
+// exact and larger; decide.Check runs it when the plain search's
+// counterexamples do not replay.
+func KeepingObligations(mm memmodel.Model) memmodel.Model { return obligations{mm} }
+
+// obligations is a model whose search keeps obligations.
+type obligations struct{ memmodel.Model }
+
+// keepsObligations reports whether mm came from KeepingObligations (also
+// under searchModel's wrapper).
+func keepsObligations(mm memmodel.Model) bool {
+	if w, ok := mm.(writesInOrder); ok {
+		mm = w.Model
+	}
+	_, ok := mm.(obligations)
+	return ok
+}
+
+// sourcedPairs returns the marked reads among events with their sources.
+// A marked read whose source is not unique (which the invariant above
+// excludes) is left out: fewer constraints.
+func sourcedPairs(events []translate.Event, rel translate.Rel) []rfPair {
+	var out []rfPair
+	for r, e := range events {
+		if !e.Sourced {
+			continue
+		}
+		if w, ok := sourceOf(r, events, rel); ok {
+			out = append(out, rfPair{r, w})
+		}
+	}
+	return out
+}
+
+// sourceOf returns the one ghb-maximal write to read r's location that is
+// ghb-before r.
+func sourceOf(r int, events []translate.Event, rel translate.Rel) (int, bool) {
+	var before translate.Set
+	for w, e := range events {
+		if e.Kind == translate.Write && e.SameLoc(events[r]) && rel.Lt(w, r) {
+			before |= translate.Of(w)
+		}
+	}
+	src, n := -1, 0
+	for w := range events {
+		if before.Has(w) && rel.After[w]&before == 0 {
+			src, n = w, n+1
+		}
+	}
+	return src, n == 1
+}
+
+// newSources returns the reads of pairs that read another process's write
+// (it is ghb-before them: rfe): they keep its obligation (marked Sourced).
+func (st *weakStep) newSources(read []rfPair) translate.Set {
+	var out translate.Set
+	for _, p := range read {
+		if st.events[p.r].Proc != st.p {
+			out |= translate.Of(p.r)
+		}
+	}
+	return out
+}
+
+// markSourced returns a copy of events with the reads of set marked
+// Sourced. A marked read stays marked only while its process has no write
+// to its location before it (its earlier writes, generated later, are
+// before that write, so before the source, by program order and
+// fromReads) and no earlier marked read of it (a bound: dropping an
+// obligation only allows more executions).
+func markSourced(events []translate.Event, set translate.Set, rel translate.Rel) []translate.Event {
+	out := append([]translate.Event(nil), events...)
+	for r := range out {
+		if set.Has(r) {
+			out[r].Sourced = true
+		}
+	}
+	for r, e := range out {
+		if !e.Sourced {
+			continue
+		}
+		for q, f := range out {
+			if q != r && f.Proc == e.Proc && f.SameLoc(e) && rel.Lt(q, r) && (f.Kind == translate.Write || f.Sourced) {
+				out[r].Sourced = false
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sourcesAgree reports whether the renaming mu of visited cube v's events
+// into cube n's maps the source of each of v's marked reads to the source
+// of its image.
+func sourcesAgree(v, n *translate.Cube, mu []int) bool {
+	for r, e := range v.Events {
+		if !e.Sourced {
+			continue
+		}
+		w, ok := sourceOf(r, v.Events, v.Rel)
+		w2, ok2 := sourceOf(mu[r], n.Events, n.Rel)
+		if !ok || !ok2 || mu[w] != w2 {
+			return false
+		}
+	}
+	return true
+}
