@@ -9,6 +9,7 @@ import (
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -173,4 +174,46 @@ func TestBrabNoOracleWithoutExactStates(t *testing.T) {
 	require.ErrorContains(t, err, "oracle, instance with 1 processes: under-approximation")
 	require.Nil(t, o)
 	require.Nil(t, opts.Oracle)
+}
+
+// checkBrabAfter runs decide.Check with a lazy oracle over the instances
+// with 1..n processes that approximation uses from the after-th node on.
+func checkBrabAfter(t *testing.T, path string, n, after int) (*decide.Result, *oracle.Lazy) {
+	t.Helper()
+	ctx := context.Background()
+	m, sys := load(t, path, memmodel.SC)
+	opts, o := decide.WithLazyOracle(ctx, m, memmodel.SC, reach.Options{Model: memmodel.SC, NewSolver: newSolver, MaxNodes: 2000, ApproxAfter: after}, n, 0)
+	require.NotNil(t, o)
+	res, err := decide.Check(ctx, m, sys, opts)
+	require.NoError(t, err)
+	return res, o
+}
+
+// TestBrabAfterNotNeeded: a model decided in fewer nodes than ApproxAfter
+// never explores the lazy oracle and is searched exactly.
+func TestBrabAfterNotNeeded(t *testing.T) {
+	res, o := checkBrabAfter(t, "testdata/brab_lock.cub", 2, 10)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Less(t, res.Stats.Nodes, 10)
+	require.Zero(t, res.Stats.Candidates)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.Nil(t, explored)
+}
+
+// TestBrabAfterSzymanskiAt: on Szymanski's algorithm approximation that
+// starts after 100 exact nodes keeps them and still decides the model in
+// 127 nodes (plain search needs about 1,300).
+func TestBrabAfterSzymanskiAt(t *testing.T) {
+	res, o := checkBrabAfter(t, corpusFile(t, "cubicle/szymanski_at.cub"), 2, 100)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 127, res.Stats.Nodes)
+	require.Positive(t, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.NotNil(t, explored)
+	for _, c := range res.Inferred {
+		require.False(t, o.Reached(c), "an inferred invariant %s is reached by the oracle", c)
+	}
 }

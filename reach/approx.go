@@ -40,7 +40,7 @@ var errRestart = errors.New("reach: a candidate invariant was refuted")
 // states refutes it, never gives a counterexample.
 func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	o := e.opts.Oracle
-	if o == nil || e.noApprox {
+	if o == nil || e.noApprox || e.stats.Restarts == 0 && e.stats.Nodes < e.opts.ApproxAfter {
 		return nil, nil
 	}
 	tried := 0

@@ -50,6 +50,9 @@
 // descends from a candidate and meets the initial states refutes it: the
 // candidate is marked bad, counted (Stats.Refuted), and the search starts
 // over; after Options.MaxRestarts restarts it runs without approximation.
+// With Options.ApproxAfter, the first run visits that many nodes exactly
+// before it proposes candidates (the nodes visited so far stay: they are
+// exact); the runs after a refutation approximate from the first node.
 // No counterexample goes through a candidate.
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:
