@@ -8,7 +8,11 @@
 // read or an event is never found false, so a cube made only of such
 // literals always counts as reached. An unknown value (an unconstrained
 // initial value) makes a literal count as true. Both make the oracle say
-// "reached" more often, never less: it can only reject candidates.
+// "reached" more often, never less. An abstract type gets a single value
+// in the explored instances (finiteAbstract), which can make it say
+// "unreached" of a cube that needs two distinct values: reach keeps such
+// literals out of candidates. Whatever the oracle says, reach proves
+// every candidate it uses; a wrong "unreached" only costs a refutation.
 package oracle
 
 import (
@@ -53,6 +57,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		n = min(n, m.NumProcs)
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
+	m = finiteAbstract(m)
 	for k := 1; k <= n; k++ {
 		var states []dpor.State
 		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
