@@ -55,6 +55,12 @@ properties: an UNSAFE answer may name one ("invariant[1] violated").
 --assume-invariants trusts them instead, as Cubicle does, and every output
 then says so.
 
+Past --brab-after nodes, the search infers invariants (BRAB): it explores
+the instances with 1..--brab processes forwards and may replace a node by
+a more general cube none of them reaches, which it then proves like an
+unsafe cube (a refuted one restarts the search). --brab 0 turns it off;
+--invariants prints the inferred invariants as declarations.
+
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
 the trace pictures) show the concrete execution behind a counterexample:

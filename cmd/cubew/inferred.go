@@ -18,10 +18,11 @@ import (
 
 // defaultBrab is the oracle instance size of a check without --brab, and
 // defaultBrabAfter the exact nodes it visits first: a model decided in
-// fewer never explores the oracle (docs/brab.md has the corpus figures).
+// fewer (most of the corpus) never explores the oracle, and is searched
+// as with --brab 0.
 const (
 	defaultBrab      = 3
-	defaultBrabAfter = 400
+	defaultBrabAfter = 200
 )
 
 // approxAfter is --brab-after, or 0 when --brab alone was given: an
