@@ -146,12 +146,19 @@ func TestBrabWeakCandidatesAreLocal(t *testing.T) {
 
 // BenchmarkBrabSzymanskiAt measures the approximate search on Szymanski's
 // algorithm, oracle included.
-func BenchmarkBrabSzymanskiAt(b *testing.B) {
+func BenchmarkBrabSzymanskiAt(b *testing.B) { benchmarkBrab(b, "cubicle/szymanski_at.cub") }
+
+// BenchmarkBrabGermanCtc measures it on German's protocol with data (an
+// abstract type the oracle gives one value).
+func BenchmarkBrabGermanCtc(b *testing.B) { benchmarkBrab(b, "cubicle/german.ctc.cub") }
+
+// benchmarkBrab checks a corpus model with an oracle over two processes.
+func benchmarkBrab(b *testing.B, rel string) {
 	dir, err := corpus.Dir()
 	if err != nil {
 		b.Skipf("shared corpus: %v", err)
 	}
-	m, err := syntax.Load(filepath.Join(dir, "cubicle/szymanski_at.cub"), syntax.CheckOptions{SC: true})
+	m, err := syntax.Load(filepath.Join(dir, rel), syntax.CheckOptions{SC: true})
 	require.NoError(b, err)
 	sys, err := translate.Build(m)
 	require.NoError(b, err)
