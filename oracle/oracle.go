@@ -47,8 +47,8 @@ type Oracle struct {
 // most maxStates states each, 0 meaning DefaultMaxStates). The instance
 // sizes stop at m's number_procs bound. An instance the explicit engine
 // cannot run, or cannot explore exactly (an initial value it cannot
-// enumerate), is an error: such an oracle would call unreached what it
-// never looked at.
+// enumerate), or that has no initial state, is an error: such an oracle
+// would call unreached what it never looked at.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -69,6 +69,11 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 			// Neither a state limit nor a stop: the engine cannot explore
 			// this instance exactly, and what it saw says nothing.
 			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
+		}
+		if len(states) == 0 {
+			// An init such as `Home <> p` for every p holds in no finite
+			// instance: what the instances reach says nothing of the model.
+			return nil, fmt.Errorf("oracle, instance with %d processes: no initial state", k)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))

@@ -78,3 +78,14 @@ func TestReachedAbstractData(t *testing.T) {
 	require.True(t, o.Reached(two))
 	require.Equal(t, syntax.TAbstract, m.Types["data"].Kind, "the model itself is left as it was")
 }
+
+// TestNoInitialState: a model whose init holds in no finite instance (a
+// process variable distinct from every process) gives no oracle, which
+// would otherwise call every cube unreached.
+func TestNoInitialState(t *testing.T) {
+	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.EqualError(t, err, "oracle, instance with 1 processes: no initial state")
+	require.Nil(t, o)
+}
