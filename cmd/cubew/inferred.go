@@ -36,8 +36,8 @@ func (o *checkOpts) approxAfter(cmd *cobra.Command) int {
 }
 
 // withBrab turns on invariant inference with an oracle over the instances
-// with 1..n processes (n = 0: off), explored on the first candidate after
-// after exact nodes. An instance the explicit engine cannot run leaves it
+// with 1..n processes (n = 0: off) that the search asks from its after-th
+// node on, and explores when it first asks. An instance the explicit engine cannot run leaves it
 // off (printBrab says why). A limit reached while exploring leaves a
 // partial oracle: the search then stops on the same limit.
 func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n, after int) (reach.Options, *oracle.Lazy) {
