@@ -21,13 +21,33 @@ func WithOracle(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts re
 	if n <= 0 {
 		return opts, nil, nil
 	}
-	if !opts.AssumeInvariants {
-		m = m.InvariantsAsUnsafe()
-	}
-	o, err := oracle.New(ctx, m, mm, n, maxStates)
+	o, err := oracle.New(ctx, oracleModel(m, opts), mm, n, maxStates)
 	if err != nil {
 		return opts, nil, err
 	}
 	opts.Oracle = o
 	return opts, o, nil
+}
+
+// WithLazyOracle is WithOracle with an oracle explored on the search's
+// first candidate (oracle.Lazy): a search decided before
+// opts.ApproxAfter nodes never explores it. Its exploration error, if
+// any, is Lazy.Explored's after the search (the search then ran without
+// candidates). n = 0 returns opts unchanged and a nil oracle.
+func WithLazyOracle(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n, maxStates int) (reach.Options, *oracle.Lazy) {
+	if n <= 0 {
+		return opts, nil
+	}
+	o := oracle.NewLazy(ctx, oracleModel(m, opts), mm, n, maxStates)
+	opts.Oracle = o
+	return opts, o
+}
+
+// oracleModel is m with its invariant items as unsafe items, unless opts
+// trusts them: the oracle then sees the states they exclude.
+func oracleModel(m *syntax.Model, opts reach.Options) *syntax.Model {
+	if opts.AssumeInvariants {
+		return m
+	}
+	return m.InvariantsAsUnsafe()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -145,12 +146,19 @@ func TestBrabWeakCandidatesAreLocal(t *testing.T) {
 
 // BenchmarkBrabSzymanskiAt measures the approximate search on Szymanski's
 // algorithm, oracle included.
-func BenchmarkBrabSzymanskiAt(b *testing.B) {
+func BenchmarkBrabSzymanskiAt(b *testing.B) { benchmarkBrab(b, "cubicle/szymanski_at.cub") }
+
+// BenchmarkBrabGermanCtc measures it on German's protocol with data (an
+// abstract type the oracle gives one value).
+func BenchmarkBrabGermanCtc(b *testing.B) { benchmarkBrab(b, "cubicle/german.ctc.cub") }
+
+// benchmarkBrab checks a corpus model with an oracle over two processes.
+func benchmarkBrab(b *testing.B, rel string) {
 	dir, err := corpus.Dir()
 	if err != nil {
 		b.Skipf("shared corpus: %v", err)
 	}
-	m, err := syntax.Load(filepath.Join(dir, "cubicle/szymanski_at.cub"), syntax.CheckOptions{SC: true})
+	m, err := syntax.Load(filepath.Join(dir, rel), syntax.CheckOptions{SC: true})
 	require.NoError(b, err)
 	sys, err := translate.Build(m)
 	require.NoError(b, err)
@@ -168,9 +176,72 @@ func BenchmarkBrabSzymanskiAt(b *testing.B) {
 // the explicit engine cannot enumerate gives no oracle (it would call
 // everything unreached), and the options are left without one.
 func TestBrabNoOracleWithoutExactStates(t *testing.T) {
-	m, _ := load(t, "testdata/brab_abstract.cub", memmodel.SC)
+	m, _ := load(t, "testdata/brab_unenumerable.cub", memmodel.SC)
 	opts, o, err := decide.WithOracle(context.Background(), m, memmodel.SC, reach.Options{Model: memmodel.SC}, 2, 0)
 	require.ErrorContains(t, err, "oracle, instance with 1 processes: under-approximation")
 	require.Nil(t, o)
 	require.Nil(t, opts.Oracle)
+}
+
+// checkBrabAfter runs decide.Check with a lazy oracle over the instances
+// with 1..n processes that approximation uses from the after-th node on.
+func checkBrabAfter(t *testing.T, path string, n, after int) (*decide.Result, *oracle.Lazy) {
+	t.Helper()
+	ctx := context.Background()
+	m, sys := load(t, path, memmodel.SC)
+	opts, o := decide.WithLazyOracle(ctx, m, memmodel.SC, reach.Options{Model: memmodel.SC, NewSolver: newSolver, MaxNodes: 2000, ApproxAfter: after}, n, 0)
+	require.NotNil(t, o)
+	res, err := decide.Check(ctx, m, sys, opts)
+	require.NoError(t, err)
+	return res, o
+}
+
+// TestBrabAfterNotNeeded: a model decided in fewer nodes than ApproxAfter
+// never explores the lazy oracle and is searched exactly.
+func TestBrabAfterNotNeeded(t *testing.T) {
+	res, o := checkBrabAfter(t, "testdata/brab_lock.cub", 2, 10)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Less(t, res.Stats.Nodes, 10)
+	require.Zero(t, res.Stats.Candidates)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.Nil(t, explored)
+}
+
+// TestBrabAfterSzymanskiAt: on Szymanski's algorithm approximation that
+// starts after 100 exact nodes keeps them and still decides the model in
+// 127 nodes (plain search needs about 1,300).
+func TestBrabAfterSzymanskiAt(t *testing.T) {
+	res, o := checkBrabAfter(t, corpusFile(t, "cubicle/szymanski_at.cub"), 2, 100)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 127, res.Stats.Nodes)
+	require.Positive(t, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.NotNil(t, explored)
+	for _, c := range res.Inferred {
+		require.False(t, o.Reached(c), "an inferred invariant %s is reached by the oracle", c)
+	}
+}
+
+// TestBrabGermanCtc: German's protocol with data (an abstract type), about
+// 2,000 nodes for plain backward search, takes 43 with an oracle over two
+// processes in which data has one value; no candidate speaks of data.
+func TestBrabGermanCtc(t *testing.T) {
+	res := checkBrab(t, corpusFile(t, "cubicle/german.ctc.cub"), memmodel.SC, 2, 2000)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 43, res.Stats.Nodes)
+	require.Equal(t, 25, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	require.NotEmpty(t, res.Inferred)
+	for _, c := range res.Inferred {
+		for _, l := range c.Lits {
+			for _, term := range []*translate.Term{l.L, l.R} {
+				if term.Kind == translate.KState {
+					require.NotEqual(t, syntax.TAbstract, term.Sym.Type.Kind, c.String())
+				}
+			}
+		}
+	}
 }

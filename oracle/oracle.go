@@ -8,7 +8,11 @@
 // read or an event is never found false, so a cube made only of such
 // literals always counts as reached. An unknown value (an unconstrained
 // initial value) makes a literal count as true. Both make the oracle say
-// "reached" more often, never less: it can only reject candidates.
+// "reached" more often, never less. An abstract type gets a single value
+// in the explored instances (finiteAbstract), which can make it say
+// "unreached" of a cube that needs two distinct values: reach keeps such
+// literals out of candidates. Whatever the oracle says, reach proves
+// every candidate it uses; a wrong "unreached" only costs a refutation.
 package oracle
 
 import (
@@ -43,8 +47,8 @@ type Oracle struct {
 // most maxStates states each, 0 meaning DefaultMaxStates). The instance
 // sizes stop at m's number_procs bound. An instance the explicit engine
 // cannot run, or cannot explore exactly (an initial value it cannot
-// enumerate), is an error: such an oracle would call unreached what it
-// never looked at.
+// enumerate), or that has no initial state, is an error: such an oracle
+// would call unreached what it never looked at.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -53,6 +57,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		n = min(n, m.NumProcs)
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
+	m = finiteAbstract(m)
 	for k := 1; k <= n; k++ {
 		var states []dpor.State
 		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
@@ -64,6 +69,11 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 			// Neither a state limit nor a stop: the engine cannot explore
 			// this instance exactly, and what it saw says nothing.
 			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
+		}
+		if len(states) == 0 {
+			// An init such as `Home <> p` for every p holds in no finite
+			// instance: what the instances reach says nothing of the model.
+			return nil, fmt.Errorf("oracle, instance with %d processes: no initial state", k)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))

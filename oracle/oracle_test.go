@@ -58,3 +58,34 @@ func TestReached(t *testing.T) {
 	require.Equal(t, sys.Unsafe[0].Cube.Key(), two.Key())
 	require.False(t, o.Reached(sys.Unsafe[0].Cube))
 }
+
+// TestReachedAbstractData: an abstract type gets one value, so the
+// instances of a cache whose init relates data values are explored (1
+// process: 2 states, 2 processes: 4); their control states answer, and a
+// cube over two valid lines is reached.
+func TestReachedAbstractData(t *testing.T) {
+	m, err := syntax.Load("testdata/data_cache.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.NoError(t, err)
+	require.Empty(t, o.Partial)
+	require.Equal(t, 2+4, o.States)
+	valid := func(p translate.Proc) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["S"], p), translate.CtorTerm("Valid"))
+	}
+	two, ok := translate.NewCube([]translate.Literal{valid(1), valid(2)})
+	require.True(t, ok)
+	require.True(t, o.Reached(two))
+	require.Equal(t, syntax.TAbstract, m.Types["data"].Kind, "the model itself is left as it was")
+}
+
+// TestNoInitialState: a model whose init holds in no finite instance (a
+// process variable distinct from every process) gives no oracle, which
+// would otherwise call every cube unreached.
+func TestNoInitialState(t *testing.T) {
+	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.EqualError(t, err, "oracle, instance with 1 processes: no initial state")
+	require.Nil(t, o)
+}

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -40,7 +41,7 @@ var errRestart = errors.New("reach: a candidate invariant was refuted")
 // states refutes it, never gives a counterexample.
 func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	o := e.opts.Oracle
-	if o == nil || e.noApprox {
+	if o == nil || e.noApprox || e.stats.Restarts == 0 && e.stats.Nodes < e.opts.ApproxAfter {
 		return nil, nil
 	}
 	tried := 0
@@ -168,7 +169,8 @@ func signOf(l translate.Literal) translate.Literal {
 }
 
 // stateLiteral reports whether l speaks of non-weak state only (no read,
-// no event value, no weak location) without shifted numbers.
+// no event value, no weak location, no value of an abstract type, which
+// the oracle only samples) without shifted numbers.
 func stateLiteral(l translate.Literal) bool { return stateTerm(l.L) && stateTerm(l.R) }
 
 func stateTerm(t *translate.Term) bool {
@@ -180,7 +182,7 @@ func stateTerm(t *translate.Term) bool {
 		// unrolled loop: a candidate over it generalises nothing.
 		return t.Base == nil || (t.Off.K == nil || t.Off.K.Sign() == 0) && len(t.Off.Consts) == 0 && stateTerm(t.Base)
 	case translate.KState:
-		return !t.Sym.Weak
+		return !t.Sym.Weak && t.Sym.Type.Kind != syntax.TAbstract
 	}
 	return true
 }

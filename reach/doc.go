@@ -40,16 +40,24 @@
 // constants, constructors and numbers, where a numeric state term carries
 // no offset (`R[#1] = R[#2] + 1` is left out); `t = k` for a nonzero
 // number k is weakened to `0 < t` or `t < 0`. It never contains an event,
-// a read value, a relation or a weak location: under TSO and PSO it
-// speaks of process-local state only, which the explicit engine's states
-// hold exactly. It has at most Oracle.MaxVars variables and MaxVars+1
-// literals (at least 2); each variable indexes an array cell. A candidate
+// a read value, a relation, a weak location or a term of an abstract type
+// (which the oracle explores with a single value). Under TSO and PSO it
+// thus speaks of non-weak state only, whose value the explicit engine's
+// states (memory plus store buffers, explored under the chosen model)
+// hold exactly; a weak location's value depends on which buffered writes
+// a process sees, and the oracle never calls a literal over one false. It
+// has at most Oracle.MaxVars variables and MaxVars+1 literals (at least
+// 2); a variable that appears bare (`Owner = #1`) also indexes an array
+// cell. Every candidate is proved, whatever the oracle said. A candidate
 // is a root of the search: it is proved like an unsafe cube, so a SAFE
 // answer's visited set (Result.Invariant) includes it and remains an
 // inductive invariant (Result.Inferred lists the candidates). A node that
 // descends from a candidate and meets the initial states refutes it: the
 // candidate is marked bad, counted (Stats.Refuted), and the search starts
 // over; after Options.MaxRestarts restarts it runs without approximation.
+// With Options.ApproxAfter, the first run visits that many nodes exactly
+// before it proposes candidates (the nodes visited so far stay: they are
+// exact); the runs after a refutation approximate from the first node.
 // No counterexample goes through a candidate.
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:

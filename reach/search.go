@@ -69,6 +69,10 @@ type Options struct {
 	// MaxRestarts is how many refuted candidates end approximation: the
 	// search then starts over without it (0: DefaultMaxRestarts).
 	MaxRestarts int
+	// ApproxAfter is how many nodes the search visits exactly before
+	// approximation starts (0: from the first node); after a refuted
+	// candidate it approximates from the first node.
+	ApproxAfter int
 }
 
 // DefaultMaxSpurious is the number of counterexamples that do not replay

@@ -83,3 +83,45 @@ func TestBrabCertificate(t *testing.T) {
 	require.Contains(t, out, "certificate holds: 321 obligations unsat")
 	require.NotContains(t, out, "(fails)")
 }
+
+// TestBrabDefault: without --brab, check searches exactly for
+// defaultBrabAfter nodes, then infers invariants with an oracle over
+// 1..defaultBrab processes: Szymanski's algorithm (about 1,300 nodes
+// exactly) is SAFE in 221; a model decided sooner never explores the
+// oracle; --brab 0 turns inference off.
+func TestBrabDefault(t *testing.T) {
+	code, out, errs := cubew(t, "check", "-v", szymanskiAt(t))
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "SAFE  sc  221 nodes")
+	require.Contains(t, errs, "szymanski_at.cub: invariant inference: oracle of 261 states over 1..3 processes\n")
+	require.Contains(t, errs, "szymanski_at.cub: invariant inference: 13 candidates visited, 0 refuted, 0 restarts\n")
+
+	code, out, errs = cubew(t, "check", "-v", "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, errs, "token_mutex.cub: invariant inference: not needed (oracle not explored)\n")
+	_, off, errs := cubew(t, "check", "-v", "--brab", "0", "testdata/token_mutex.cub")
+	require.NotContains(t, errs, "invariant inference")
+	require.Equal(t, firstField(t, out), firstField(t, off))
+}
+
+// firstField is the result line of a check output up to its time.
+func firstField(t *testing.T, out string) string {
+	t.Helper()
+	line, _, _ := strings.Cut(out, "\n")
+	i := strings.LastIndex(line, "  ")
+	require.Positive(t, i, line)
+	return line[:i]
+}
+
+// TestBrabCrosscheck backs the SAFE answer the default inference gives on
+// Szymanski's algorithm: crosscheck runs check as it does by default, and
+// the bounded instances with 2 and 3 processes agree.
+func TestBrabCrosscheck(t *testing.T) {
+	code, out, errs := cubew(t, "crosscheck", "--max-n", "3", szymanskiAt(t))
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "check    SAFE  221 nodes")
+	require.Contains(t, out, "n=2 k=6  SAFE")
+	require.Contains(t, out, "n=3 k=6  SAFE")
+	require.Contains(t, out, "agree")
+	require.NotContains(t, out, "UNKNOWN")
+}

@@ -29,6 +29,7 @@ type checkOpts struct {
 	jobs             int
 	expect           bool
 	brab             int  // oracle instance size for invariant inference (0: off)
+	brabAfter        int  // exact nodes of each run before approximation starts
 	invariants       bool // print the inferred invariants
 }
 
@@ -52,6 +53,12 @@ The model's invariant items are proved in the same search, as further
 properties: an UNSAFE answer may name one ("invariant[1] violated").
 --assume-invariants trusts them instead, as Cubicle does, and every output
 then says so.
+
+Past --brab-after nodes, the search infers invariants (BRAB): it explores
+the instances with 1..--brab processes forwards and may replace a node by
+a more general cube none of them reaches, which it then proves like an
+unsafe cube (a refuted one restarts the search). --brab 0 turns it off;
+--invariants prints the inferred invariants as declarations.
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
@@ -109,7 +116,8 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
-	f.IntVar(&o.brab, "brab", 0, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
+	f.IntVar(&o.brab, "brab", defaultBrab, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
+	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit this many `nodes` exactly before inferring invariants (0: from the first node; the default when --brab is given)")
 	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
 	addBatchFlags(cmd, &o.jobs, &o.expect)
@@ -143,7 +151,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	opts, orc := withBrab(ctx, m, mm, opts, o.brab, cmd.ErrOrStderr(), path)
+	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd))
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {

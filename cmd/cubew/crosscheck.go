@@ -147,7 +147,7 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	check := o.check
 	if check == nil {
 		check = func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error) {
-			return parameterized(ctx, sys, mm, o.maxNodes, o.timeout)
+			return parameterized(ctx, m, sys, mm, o.maxNodes, o.timeout)
 		}
 	}
 	// One translation serves the search and the replay of its trace.
@@ -205,15 +205,21 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	return c, nil
 }
 
-// parameterized runs the parameterized engine on sys as cubew check does
-// (z3 solvers, a node limit), with a time limit.
-func parameterized(ctx context.Context, sys *translate.System, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
+// parameterized runs the parameterized engine on sys (translated from m)
+// as cubew check does by default (decide.Check: the front solver, a node
+// limit, invariant inference, counterexamples replayed before they are
+// accepted, the refined search where they do not), with a time limit.
+func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
 	start := time.Now()
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
-	res, err := reach.Check(ctx, sys, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: newSearchSolver})
-	return res, time.Since(start).Seconds(), err
+	opts, _ := withBrab(ctx, m, mm, reach.Options{Model: mm, MaxNodes: maxNodes,
+		NewSolver: newSearchSolver}, defaultBrab, defaultBrabAfter)
+	res, err := decide.Check(ctx, m, sys, opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	return res.Result, time.Since(start).Seconds(), nil
 }
 
 // replayTrace replays check's counterexample (sys is the system check

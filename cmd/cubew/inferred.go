@@ -13,20 +13,36 @@ import (
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
+	"github.com/spf13/cobra"
 )
 
-// withBrab turns on invariant inference with an oracle over the instances
-// with 1..n processes (n = 0: off). An instance the explicit engine cannot
-// run leaves it off, and w (stderr) says why. A limit reached while
-// exploring leaves a partial oracle: the search then stops on the same
-// limit.
-func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n int, w io.Writer, path string) (reach.Options, *oracle.Oracle) {
-	out, o, err := decide.WithOracle(ctx, m, mm, opts, n, 0)
-	if err != nil {
-		fmt.Fprintf(w, "%s: no invariant inference: %v\n", path, err)
-		return opts, nil
+// defaultBrab is the oracle instance size of a check without --brab, and
+// defaultBrabAfter the exact nodes it visits first: a model decided in
+// fewer (most of the corpus) never explores the oracle, and is searched
+// as with --brab 0.
+const (
+	defaultBrab      = 3
+	defaultBrabAfter = 200
+)
+
+// approxAfter is --brab-after, or 0 when --brab alone was given: an
+// explicit oracle size approximates from the first node, as Cubicle's
+// -brab does.
+func (o *checkOpts) approxAfter(cmd *cobra.Command) int {
+	if cmd.Flags().Changed("brab") && !cmd.Flags().Changed("brab-after") {
+		return 0
 	}
-	return out, o
+	return o.brabAfter
+}
+
+// withBrab turns on invariant inference with an oracle over the instances
+// with 1..n processes (n = 0: off) that the search asks from its after-th
+// node on, and explores when it first asks. An instance the explicit engine cannot run leaves it
+// off (printBrab says why). A limit reached while exploring leaves a
+// partial oracle: the search then stops on the same limit.
+func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n, after int) (reach.Options, *oracle.Lazy) {
+	opts.ApproxAfter = after
+	return decide.WithLazyOracle(ctx, m, mm, opts, n, 0)
 }
 
 // inferredDecls prints cubes as invariant declarations of the input
@@ -103,8 +119,17 @@ func sourceOffset(l translate.Lin) string {
 }
 
 // printBrab writes the -v lines of an approximate search.
-func printBrab(w io.Writer, file string, st reach.Stats, o *oracle.Oracle) {
-	if o == nil {
+func printBrab(w io.Writer, file string, st reach.Stats, l *oracle.Lazy) {
+	if l == nil {
+		return
+	}
+	o, err := l.Explored()
+	switch {
+	case err != nil:
+		fmt.Fprintf(w, "%s: no invariant inference: %v\n", file, err)
+		return
+	case o == nil:
+		fmt.Fprintf(w, "%s: invariant inference: not needed (oracle not explored)\n", file)
 		return
 	}
 	partial := ""

@@ -1,0 +1,63 @@
+package oracle
+
+import (
+	"context"
+	"sync"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+)
+
+// Lazy is an oracle explored on its first question, so that a search that
+// never approximates (one decided before reach.Options.ApproxAfter nodes)
+// pays nothing for it. An exploration that fails answers "reached" to
+// every cube: no candidate is ever proposed.
+type Lazy struct {
+	maxVars int
+	explore func() (*Oracle, error)
+	mu      sync.Mutex
+	done    bool // explored (o or err is set)
+	o       *Oracle
+	err     error
+}
+
+// NewLazy returns the oracle New(ctx, m, mm, n, maxStates) would build,
+// explored when first asked.
+func NewLazy(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) *Lazy {
+	if m.NumProcs > 0 {
+		n = min(n, m.NumProcs)
+	}
+	return &Lazy{maxVars: n, explore: func() (*Oracle, error) { return New(ctx, m, mm, n, maxStates) }}
+}
+
+// MaxVars is the largest instance the oracle explores.
+func (l *Lazy) MaxVars() int { return l.maxVars }
+
+// Reached is Oracle.Reached once explored; true when the exploration
+// failed. It is safe for concurrent use.
+func (l *Lazy) Reached(c *translate.Cube) bool {
+	o, err := l.get()
+	if err != nil {
+		return true
+	}
+	return o.Reached(c)
+}
+
+func (l *Lazy) get() (*Oracle, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.done {
+		l.o, l.err = l.explore()
+		l.done = true
+	}
+	return l.o, l.err
+}
+
+// Explored returns the oracle if some question explored it (nil, nil if
+// none did), or the reason the exploration failed.
+func (l *Lazy) Explored() (*Oracle, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.o, l.err
+}
