@@ -86,6 +86,6 @@ func TestNoInitialState(t *testing.T) {
 	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
 	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
-	require.EqualError(t, err, "oracle, instance with 1 processes: no initial state")
+	require.EqualError(t, err, "oracle, instance with 1 processes: no initial state: no state of this instance satisfies init")
 	require.Nil(t, o)
 }
