@@ -3,6 +3,7 @@ package certify
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/smt/z3"
@@ -62,20 +63,105 @@ func Outcomes(script, output string) []Outcome {
 	return out
 }
 
+// Only returns the script with the obligations that keep does not select
+// left out: their (push 1) … (pop 1) blocks are dropped, the rest (the
+// declarations, the facts of each group) is kept.
+func Only(script string, keep func(obligation string) bool) string {
+	lines := strings.Split(script, "\n")
+	out := make([]string, 0, len(lines))
+	for i := 0; i < len(lines); i++ {
+		if lines[i] == "(push 1)" && i+1 < len(lines) {
+			if rest, ok := strings.CutPrefix(lines[i+1], `(echo "obligation `); ok && !keep(strings.TrimSuffix(rest, `")`)) {
+				i = blockEnd(lines, i)
+				continue
+			}
+		}
+		out = append(out, lines[i])
+	}
+	return strings.Join(out, "\n")
+}
+
+// blockEnd returns the index of the (pop 1) that closes the (push 1) at
+// lines[start] (the last line when none does).
+func blockEnd(lines []string, start int) int {
+	depth := 0
+	for i := start; i < len(lines); i++ {
+		switch lines[i] {
+		case "(push 1)":
+			depth++
+		case "(pop 1)":
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(lines) - 1
+}
+
+// z3Retry is the option of Z3's second attempt at the obligations its
+// first answered unknown to: no E-matching, so that quantifiers are
+// instantiated from models only (MBQI). E-matching is the faster of the
+// two on most obligations, but loses itself in the many event
+// instantiations of some event-explicit ones, which MBQI proves at once.
+const z3Retry = "(set-option :smt.ematching false)\n"
+
 // Z3 re-checks a certificate with the Z3 linked into cubew, in one
-// context, within rlimit resource units per obligation (0: no limit).
-// Z3 counts its rlimit over a context, so the script gets rlimit times
-// its number of obligations; once that is spent Z3 answers unknown to the
-// rest. An SMT-LIB error before an answer (bad input, not a failed
-// obligation) is returned as an error, and so is ctx's once it is done.
+// context, within rlimit resource units per obligation (0: no limit: Z3
+// applies its rlimit to each check-sat); the obligations it neither
+// proves nor refutes get a second attempt without E-matching (z3Retry),
+// in a second context. An SMT-LIB error before an answer (bad input, not
+// a failed obligation) is returned as an error, and so is ctx's once it
+// is done.
 func Z3(ctx context.Context, script string, rlimit int) ([]Outcome, error) {
+	outcomes, err := z3Run(ctx, "", script, rlimit)
+	if err != nil {
+		return nil, err
+	}
+	return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return z3Run(ctx, z3Retry, rest, rlimit) })
+}
+
+// Retry runs again, with run, the obligations of script that outcomes
+// (a prover's answers to it) neither prove nor refute (unknown, no
+// answer, an error), and returns outcomes with
+// their new answers: a prover's second attempt, under other options.
+func Retry(script string, outcomes []Outcome, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+	failed := map[string]bool{}
+	for _, o := range outcomes {
+		if !o.Holds() && o.Answer != "sat" { // sat is a counterexample: final
+			failed[o.Obligation] = true
+		}
+	}
+	if len(failed) == 0 {
+		return outcomes, nil
+	}
+	retried, err := run(Only(script, func(name string) bool { return failed[name] }))
+	if err != nil {
+		return nil, err
+	}
+	answers := map[string]string{}
+	for _, o := range retried {
+		answers[o.Obligation] = o.Answer
+	}
+	out := slices.Clone(outcomes)
+	for i, o := range out {
+		if a, ok := answers[o.Obligation]; ok {
+			out[i].Answer = a
+		}
+	}
+	return out, nil
+}
+
+// z3Run runs a script in a new Z3 context, after the options opts.
+func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, error) {
 	names := Obligations(script)
 	if len(names) == 0 {
 		return nil, fmt.Errorf("not a cubew certificate: no obligation")
 	}
 	if rlimit > 0 {
-		script = fmt.Sprintf("(set-option :rlimit %d)\n", rlimit*len(names)) + script
+		opts += fmt.Sprintf("(set-option :rlimit %d)\n", rlimit)
 	}
+	script = opts + script
 	output, err := z3.EvalSMTLIB2(ctx, script)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -54,3 +54,25 @@ func TestNumber(t *testing.T) {
 }
 
 func bigRat(a, b int64) *big.Rat { return big.NewRat(a, b) }
+
+// TestOnly keeps the selected obligations' blocks and everything else.
+func TestOnly(t *testing.T) {
+	kept := Only("(declare-const x Int)\n"+script, func(name string) bool { return name == "init: node_1" })
+	require.Equal(t, []string{"init: node_1"}, Obligations(kept))
+	require.Equal(t, "(declare-const x Int)\n(push 1)\n(echo \"obligation init: node_1\")\n(check-sat)\n(pop 1)\n", kept)
+}
+
+// TestRetry runs again only the obligations neither proved nor refuted,
+// and takes their new answers.
+func TestRetry(t *testing.T) {
+	first := []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unknown"}}
+	var asked []string
+	out, err := Retry(script, first, func(rest string) ([]Outcome, error) {
+		asked = Obligations(rest)
+		return []Outcome{{"unsafe: unsafe_1", "unsat"}}, nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, []string{"unsafe: unsafe_1"}, asked, "a sat answer is final")
+	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
+	require.Equal(t, "unknown", first[2].Answer, "the first answers are not changed")
+}

@@ -35,7 +35,9 @@
 // a process, a time (ghb is the order of times, hence acyclic), the cells
 // they read and write and the values; a step adds its events with their
 // order to the later ones and the reads-from choices of reach/readsfrom.go.
-// Under PSO Write returns ErrWeakModel.
+// Under PSO the same encoding is written when no process can have writes
+// to two locations pending (reach.SearchModel keeps writes in program
+// order there); otherwise Write returns ErrWeakModel.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
 // cubew, and Outcomes reads the answers

@@ -25,14 +25,21 @@ func prove(t testing.TB, path string) *certify.Certificate {
 // declarations have no effect) and returns its SAFE certificate.
 func proveUnder(t testing.TB, path string, mm memmodel.Model) *certify.Certificate {
 	t.Helper()
-	m, err := syntax.Load(path, syntax.CheckOptions{SC: mm == memmodel.SC})
-	require.NoError(t, err)
-	sys, err := translate.Build(m)
-	require.NoError(t, err)
+	sys := build(t, path, mm)
 	res, err := reach.Check(context.Background(), sys, reach.Options{Model: mm, NewSolver: func() smt.Solver { return z3.New() }, MaxNodes: 10000})
 	require.NoError(t, err)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	return &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path, Model: mm}
+}
+
+// build loads and translates a model to check under mm.
+func build(t testing.TB, path string, mm memmodel.Model) *translate.System {
+	t.Helper()
+	m, err := syntax.Load(path, syntax.CheckOptions{SC: mm == memmodel.SC})
+	require.NoError(t, err)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	return sys
 }
 
 // text prints a certificate.

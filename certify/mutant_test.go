@@ -160,10 +160,24 @@ func TestWeakMutantsRejected(t *testing.T) {
 	})
 }
 
+// TestPSOMutantsRejected does the same under PSO: the spin lock (one
+// weak location: writes in program order) gets a pso certificate, which
+// both provers confirm and reject with acquire's read of Lock removed.
+func TestPSOMutantsRejected(t *testing.T) {
+	spin := proveUnder(t, "../examples/spin_lock.cub", memmodel.PSO)
+	require.Contains(t, text(t, spin), "(pso, event-explicit encoding)")
+	requireRejected(t, spin, []mutant{
+		{"acquire without Lock = False", weakened(t, spin, "acquire", "Lock"),
+			[]string{"transition acquire: node_1"}},
+	})
+}
+
 // TestPSORefused: the event-explicit encoding takes coherence to follow
-// issue order, which PSO does not guarantee: no certificate is written.
+// issue order, which PSO does not guarantee when a process can have
+// writes to two locations pending (sb_fenced: buffered writes to x and
+// y): no certificate is written.
 func TestPSORefused(t *testing.T) {
-	c := proveUnder(t, "../examples/spin_lock.cub", memmodel.TSO)
+	c := proveUnder(t, "../examples/litmus/sb_fenced.cub", memmodel.TSO)
 	c.Model = memmodel.PSO
 	var b strings.Builder
 	require.ErrorIs(t, certify.Write(&b, c), certify.ErrWeakModel)

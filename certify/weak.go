@@ -13,11 +13,12 @@ import (
 )
 
 // ErrWeakModel is returned for a weak model checked under a memory model
-// whose writes do not become visible in program order (PSO): the
-// event-explicit encoding of the certificates takes coherence to be the
-// order in which transitions issue their writes (TSO's Dual view), which
-// does not hold there.
-var ErrWeakModel = errors.New("certificates for weak models are written under tso only (pso is not supported yet)")
+// whose writes may become visible out of program order (PSO), unless the
+// system cannot have two writes of a process to different locations
+// pending at once: the event-explicit encoding of the certificates takes
+// coherence to be the order in which transitions issue their writes
+// (TSO's Dual view), which holds only then.
+var ErrWeakModel = errors.New("certificates for weak models are written under pso only when no process can have writes to two locations pending (one weak location, or every weak write locked)")
 
 // weakModel prints the event-explicit encoding of a weak model (see
 // docs/certificates.md): an explicit state is the non-weak variables, the
@@ -32,11 +33,15 @@ var ErrWeakModel = errors.New("certificates for weak models are written under ts
 // unsafe formula.
 type weakModel struct {
 	locs []*syntax.Symbol // the weak variables and arrays, by name
+	// name is the memory model checked; mm the one whose rules the search
+	// followed (reach.SearchModel: under PSO, for the systems it allows,
+	// the same model with every write→write pair kept).
+	name string
 	mm   memmodel.Model
 }
 
-func newWeakModel(m *syntax.Model, mm memmodel.Model) *weakModel {
-	w := &weakModel{mm: mm}
+func newWeakModel(m *syntax.Model, checked, search memmodel.Model) *weakModel {
+	w := &weakModel{name: checked.Name(), mm: search}
 	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Weak {
 			w.locs = append(w.locs, s)

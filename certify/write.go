@@ -26,9 +26,10 @@ type Certificate struct {
 }
 
 // Write prints c as an SMT-LIB 2 script (see the package documentation).
-// A weak model under a memory model other than TSO gets ErrWeakModel.
+// A weak model whose search does not keep writes in program order (PSO,
+// but for the systems of reach.SearchModel) gets ErrWeakModel.
 func Write(w io.Writer, c *Certificate) error {
-	if err := Supported(c.Sys.Model, c.Model); err != nil {
+	if err := Supported(c.Sys, c.Model); err != nil {
 		return err
 	}
 	p := newPrinter(c)
@@ -40,11 +41,13 @@ func Write(w io.Writer, c *Certificate) error {
 	return err
 }
 
-// Supported reports whether models m checked under mm (nil: TSO) get
-// certificates: ErrWeakModel for a weak model whose writes do not become
-// visible in program order.
-func Supported(m *syntax.Model, mm memmodel.Model) error {
-	if m.Weak && mm != nil && !memmodel.WritesInProgramOrder(mm) {
+// Supported reports whether system sys checked under mm (nil: TSO) gets
+// a certificate: ErrWeakModel for a weak model whose search does not take
+// writes to become visible in program order (reach.SearchModel: PSO, but
+// for a system that cannot have two writes of a process to different
+// locations pending at once).
+func Supported(sys *translate.System, mm memmodel.Model) error {
+	if sys.Model.Weak && mm != nil && !memmodel.WritesInProgramOrder(reach.SearchModel(sys, mm)) {
 		return ErrWeakModel
 	}
 	return nil
@@ -87,7 +90,7 @@ func newPrinter(c *Certificate) *printer {
 		if mm == nil {
 			mm = memmodel.TSO
 		}
-		p.weak = newWeakModel(m, mm)
+		p.weak = newWeakModel(m, mm, reach.SearchModel(c.Sys, mm))
 		p.state = append(p.state, p.weak.stateVars()...)
 		p.env.weak = p.weak
 	}
@@ -100,7 +103,10 @@ func (p *printer) header() string {
 	var b strings.Builder
 	m := p.c.Sys.Model
 	if p.weak != nil {
-		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (%s, event-explicit encoding)\n", p.c.Source, p.weak.mm.Name())
+		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (%s, event-explicit encoding)\n", p.c.Source, p.weak.name)
+		if !memmodel.WritesInProgramOrder(p.c.Model) {
+			b.WriteString("; no process can have writes to two locations pending (one weak location, or\n; every weak write locked): writes become visible in program order, as under tso\n")
+		}
 	} else {
 		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
 	}

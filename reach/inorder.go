@@ -63,3 +63,11 @@ func mayReorderWrites(sys *translate.System) bool {
 	}
 	return false
 }
+
+// SearchModel returns the model whose rules the search of sys under mm
+// follows for weak memory: mm, or, for a system that cannot have two
+// writes of a process to different locations pending at once, mm with
+// every write→write pair kept (see searchModel).
+func SearchModel(sys *translate.System, mm memmodel.Model) memmodel.Model {
+	return searchModel(sys, mm)
+}

@@ -9,17 +9,16 @@ import (
 	"github.com/cubew/cubew/certify"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
-	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
 // certificateUsable rejects --certificate on a model whose certificate
 // cannot be written under memory model mm (a usage error: exit status 2).
-func certificateUsable(dest string, m *syntax.Model, mm memmodel.Model) error {
+func certificateUsable(dest string, sys *translate.System, mm memmodel.Model) error {
 	if dest == "" {
 		return nil
 	}
-	if err := certify.Supported(m, mm); err != nil {
+	if err := certify.Supported(sys, mm); err != nil {
 		return withCode(exitBadInput, "--certificate: %v (check it with --model tso or sc, or see docs/certificates.md)", err)
 	}
 	return nil

@@ -62,6 +62,6 @@ Exit status: 0 every obligation of every certificate holds, 1 some fails,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "Z3 resource units per obligation (Z3's rlimit, deterministic; the certificate gets this times its obligations); 0 for none")
+	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "Z3 resource units per obligation (Z3's rlimit, deterministic); 0 for none")
 	return cmd
 }

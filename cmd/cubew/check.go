@@ -131,12 +131,12 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	defer cancel()
 	start := time.Now()
 	m, model, mm, err := loadUnder(ctx, path, o.model)
-	if err == nil {
-		err = certificateUsable(o.certificate, m, mm)
-	}
 	var sys *translate.System
 	if err == nil {
 		sys, err = buildUnder(ctx, m)
+	}
+	if err == nil {
+		err = certificateUsable(o.certificate, sys, mm)
 	}
 	if r, ok := stoppedResult(path, model, err, time.Since(start).Seconds()); ok {
 		return r, nil
