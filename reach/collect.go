@@ -40,6 +40,28 @@ import "github.com/cubew/cubew/translate"
 // closes the cycle. Under PSO the writes of different processes to one
 // location are not ordered, so a location may have several minimal
 // writes; every one before an unsatisfied read is kept.
+//
+// Of the ghb pairs between kept events, when writes become visible in
+// program order (SC, TSO), the cube keeps only those that end in an
+// unsatisfied read (weakStep.finish), as Cubicle-W does
+// (cubicle-w-internals.md §7.4h); the ghb-equal classes stay whole. A
+// later pre-image adds edges that start at its new events or at the
+// cube's unsatisfied reads (from-read to a new write: readOther,
+// fromReads; fromReads also orders an old write y before the new write
+// when y → r for the unsatisfied read r, a kept pair), and the initial
+// states add edges from unsatisfied reads to writes (readsInitialValues).
+// No other old event gains an outgoing edge. So a cycle closed later
+// leaves the old events only at unsatisfied reads: each of its stretches
+// through them is a path from where a new edge enters to an unsatisfied
+// read, that is (closure) a kept pair. A pair ending in a write, a fence
+// or a satisfied read is on no future cycle. Dropping it makes the cube
+// more general (fewer constraints: more executions, never fewer), so it
+// cannot hide a counterexample; it lets subsumption compare cubes that
+// differ only in orders nothing can use any more. The minimal members
+// above are then computed on the pairs kept: members no longer known to
+// be ordered may both stay, which keeps more events, never fewer. Under
+// PSO old writes gain outgoing edges (fromReads, lastWrites), and the
+// cube keeps every pair.
 func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
 	unsat := unsatReads(lits, events)
 	for i, e := range events {

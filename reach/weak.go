@@ -428,6 +428,7 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 		all = markSourced(st.events, o.sourced, o.rel)
 	}
 	keep := collect(o.lits, all, o.rel, st.inOrder)
+	unsat := unsatReads(o.lits, all)
 	idx := map[translate.Proc]translate.Proc{}
 	var events []translate.Event
 	for i := range all {
@@ -447,7 +448,7 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 				continue
 			}
 			b := int(idx[translate.EventProc(j)] - translate.EventBase)
-			if o.rel.Lt(i, j) {
+			if o.rel.Lt(i, j) && (!st.inOrder || unsat.Has(j)) { // pairs kept: collect.go
 				rel.After[a] |= translate.Of(b)
 			}
 			if o.rel.Eq(i, j) {
