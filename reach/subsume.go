@@ -183,60 +183,12 @@ type facts struct {
 	keys   map[uint64]bool                     // literal IDs
 	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
 	shapes map[uint64]bool                     // shape hashes of the literals
-	// evCount counts the events of each description; varEv lists, per
-	// variable, the descriptions of its events.
-	evCount map[evDesc]int
-	varEv   [][]evDesc
-}
-
-// evDesc is what an event must share with its image under a renaming,
-// besides its process and cell.
-type evDesc struct {
-	kind  translate.EventKind
-	loc   *syntax.Symbol
-	final bool
-}
-
-// eventProfile counts the events of c by description, and lists the
-// descriptions of each variable's events.
-func eventProfile(c *translate.Cube) (map[evDesc]int, [][]evDesc) {
-	if len(c.Events) == 0 {
-		return nil, nil
-	}
-	count := map[evDesc]int{}
-	byVar := make([][]evDesc, c.NVars+1)
-	for _, e := range c.Events {
-		d := evDesc{e.Kind, e.Loc, e.Final}
-		count[d]++
-		if e.Proc.IsVar() && int(e.Proc) <= c.NVars {
-			byVar[e.Proc] = append(byVar[e.Proc], d)
-		}
-	}
-	return count, byVar
-}
-
-// hasEvents reports whether the indexed cube has, for variable y, events
-// that can stand for the given descriptions (a final read can stand for
-// an ordinary one).
-func (f *facts) hasEvents(y int, ds []evDesc) bool {
-	for _, d := range ds {
-		found := false
-		for _, g := range f.varEv[y] {
-			if g.kind == d.kind && g.loc == d.loc && (g.final || !d.final) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
+	ev     evHave
 }
 
 func newFacts(c *translate.Cube) *facts {
 	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
-	f.evCount, f.varEv = eventProfile(c)
+	f.ev = newEvHave(c)
 	f.shapes = make(map[uint64]bool, len(c.Lits))
 	for _, l := range c.Lits {
 		f.shapes[l.ShapeHash()] = true
@@ -294,11 +246,13 @@ func (f *facts) status(l translate.Literal) status {
 // variables into the indexed cube's, pruning those under which a literal
 // clashes. Its buffers are reused from one visited cube to the next.
 type matcher struct {
-	f      *facts
-	pat    *pattern
-	sigma  []translate.Proc // V's variable -> the indexed cube's
-	used   []bool
-	mu     []int // V's event -> the indexed cube's
+	f     *facts
+	pat   *pattern
+	sigma []translate.Proc // V's variable -> the indexed cube's
+	used  []bool
+	mu    []int // V's event -> the indexed cube's
+	// evNeed holds, per variable of V, the event bits its image must have.
+	evNeed []evBits
 	usedEv []bool
 	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
@@ -364,14 +318,12 @@ func (m *matcher) match(p *pattern) bool {
 	if len(p.cube.Events) > len(m.f.c.Events) {
 		return false
 	}
-	for d, k := range p.evCount {
-		have := m.f.evCount[d]
-		if !d.final {
-			have += m.f.evCount[evDesc{d.kind, d.loc, true}]
-		}
-		if have < k {
-			return false
-		}
+	m.evNeed = m.evNeed[:0]
+	for range p.ev.varDescs {
+		m.evNeed = append(m.evNeed, evBits{})
+	}
+	if !m.f.ev.fits(&p.ev, m.evNeed) {
+		return false
 	}
 	m.pat = p
 	m.cur = m.cur[:0]
@@ -469,7 +421,7 @@ func (m *matcher) extend(i int) bool {
 		if m.tired() {
 			return false
 		}
-		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
+		if m.used[y] || len(m.evNeed) > i && !m.evNeed[i].within(&m.f.ev.varBits[y]) {
 			continue
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
@@ -554,8 +506,7 @@ type pattern struct {
 	groups    [][]translate.Literal
 	groupVars [][]litVars // the variables of each group's literals
 	evLits    []translate.Literal
-	evCount   map[evDesc]int
-	varEv     [][]evDesc
+	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
 	// disequalities (shaped literals), with their multiplicities.
 	shapes     []shapeCount
@@ -568,7 +519,7 @@ func (n *node) pattern() *pattern {
 		return n.pat
 	}
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1)}
-	p.evCount, p.varEv = eventProfile(n.cube)
+	p.ev = newEvNeed(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
 			p.addShape(l.ShapeHash())
