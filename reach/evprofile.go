@@ -1,6 +1,8 @@
 package reach
 
 import (
+	"slices"
+
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -28,6 +30,7 @@ func (b *evBits) within(c *evBits) bool {
 // how many of its events (and of its final events) have each, and which
 // each variable's events have.
 type evHave struct {
+	sig     uint64 // locSig of the locations
 	locs    []evLoc
 	total   []int32
 	finals  []int32
@@ -38,6 +41,7 @@ type evHave struct {
 // descriptions (location and finality) with their counts, and for each
 // variable the descriptions of its events.
 type evNeed struct {
+	sig      uint64 // locSig of the locations
 	descs    []evDesc
 	varDescs [][]int32 // variable -> indices into descs, distinct
 }
@@ -63,6 +67,7 @@ func newEvHave(c *translate.Cube) evHave {
 			j = len(h.locs)
 			h.locs, h.total, h.finals = append(h.locs, l), append(h.total, 0), append(h.finals, 0)
 		}
+		h.sig |= l.sig()
 		h.total[j]++
 		if e.Final {
 			h.finals[j]++
@@ -96,6 +101,7 @@ func newEvNeed(c *translate.Cube) evNeed {
 			j = len(n.descs)
 			n.descs = append(n.descs, evDesc{evLoc{e.Kind, e.Loc}, e.Final, 0})
 		}
+		n.sig |= n.descs[j].sig()
 		n.descs[j].count++
 		if v := e.Proc; v.IsVar() && int(v) <= c.NVars && indexOf(n.varDescs[v], int32(j)) < 0 {
 			n.varDescs[v] = append(n.varDescs[v], int32(j))
@@ -103,6 +109,22 @@ func newEvNeed(c *translate.Cube) evNeed {
 	}
 	return n
 }
+
+// sig is a bit standing for the location in signatures: a cube whose
+// signature lacks a bit of another's lacks one of its locations.
+func (l evLoc) sig() uint64 {
+	h := uint64(l.kind)
+	if l.loc != nil {
+		for _, c := range []byte(l.loc.Name) {
+			h = h*31 + uint64(c)
+		}
+	}
+	return 1 << (h % 64)
+}
+
+// resize returns s with length n, reusing its array when it can; the
+// elements are not cleared.
+func resize[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
 
 func indexOf[T comparable](s []T, x T) int {
 	for i, y := range s {
@@ -117,8 +139,11 @@ func indexOf[T comparable](s []T, x T) int {
 // events that can stand for it (a final read can stand for an ordinary
 // one); if so it fills varBits with, per variable of n, the bits of h a
 // variable must have to stand for it.
-func (h *evHave) fits(n *evNeed, varBits []evBits) bool {
-	var bit [translate.MaxEvents]int32 // descs' bits in h
+// bit is scratch for the descriptions' bits.
+func (h *evHave) fits(n *evNeed, varBits []evBits, bit []int32) bool {
+	if n.sig&^h.sig != 0 {
+		return false
+	}
 	for i, d := range n.descs {
 		j := indexOf(h.locs, d.evLoc)
 		if j < 0 {

@@ -96,7 +96,7 @@ func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	// Inclusion first, on the visited nodes whose literal shapes all occur
 	// in n (a cheap necessary condition), without collecting candidates.
 	inc := w.e.newMatcher(f, &w.budget)
-	for _, v := range w.e.index.includers(&w.tally, f, n.cube.NVars) {
+	for _, v := range w.e.index.includers(f, n.cube.NVars) {
 		if inc.includes(v.pattern()) {
 			return true, nil
 		}
@@ -183,7 +183,9 @@ type facts struct {
 	keys   map[uint64]bool                     // literal IDs
 	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
 	shapes map[uint64]bool                     // shape hashes of the literals
-	ev     evHave
+	// shapeSig is the shapeBit of each literal's shape.
+	shapeSig uint64
+	ev       evHave
 }
 
 func newFacts(c *translate.Cube) *facts {
@@ -191,7 +193,9 @@ func newFacts(c *translate.Cube) *facts {
 	f.ev = newEvHave(c)
 	f.shapes = make(map[uint64]bool, len(c.Lits))
 	for _, l := range c.Lits {
-		f.shapes[l.ShapeHash()] = true
+		h := l.ShapeHash()
+		f.shapes[h] = true
+		f.shapeSig |= shapeBit(h)
 		f.keys[l.ID()] = true
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
 			f.eqVal[l.L] = l.R
@@ -253,6 +257,7 @@ type matcher struct {
 	mu    []int // V's event -> the indexed cube's
 	// evNeed holds, per variable of V, the event bits its image must have.
 	evNeed []evBits
+	evBit  []int32 // scratch of evHave.fits
 	usedEv []bool
 	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
@@ -318,11 +323,8 @@ func (m *matcher) match(p *pattern) bool {
 	if len(p.cube.Events) > len(m.f.c.Events) {
 		return false
 	}
-	m.evNeed = m.evNeed[:0]
-	for range p.ev.varDescs {
-		m.evNeed = append(m.evNeed, evBits{})
-	}
-	if !m.f.ev.fits(&p.ev, m.evNeed) {
+	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
+	if !m.f.ev.fits(&p.ev, m.evNeed, m.evBit) {
 		return false
 	}
 	m.pat = p
@@ -508,9 +510,9 @@ type pattern struct {
 	evLits    []translate.Literal
 	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
-	// disequalities (shaped literals), with their multiplicities.
-	shapes     []shapeCount
-	shapedLits int32
+	// disequalities (shaped literals).
+	shapes   []uint64
+	shapeSig uint64 // the shapeBit of each shape of shapes
 }
 
 // pattern returns the node's pattern, computed once.
@@ -566,16 +568,27 @@ func (lv *litVars) add(q translate.Proc) {
 	lv.n++
 }
 
-// addShape counts one shaped literal of the given shape.
+// addShape records the shape of a shaped literal.
 func (p *pattern) addShape(h uint64) {
-	p.shapedLits++
-	for i := range p.shapes {
-		if p.shapes[i].hash == h {
-			p.shapes[i].mult++
-			return
+	if !slices.Contains(p.shapes, h) {
+		p.shapes = append(p.shapes, h)
+		p.shapeSig |= shapeBit(h)
+	}
+}
+
+// shapeBit is the bit of shape h in shape signatures: a cube whose
+// signature lacks a bit of another's lacks one of its shapes.
+func shapeBit(h uint64) uint64 { return 1 << (h % 64) }
+
+// hasShapes reports whether the indexed cube has literals of every shape
+// of p's shaped literals.
+func (f *facts) hasShapes(p *pattern) bool {
+	for _, h := range p.shapes {
+		if !f.shapes[h] {
+			return false
 		}
 	}
-	p.shapes = append(p.shapes, shapeCount{h, 1})
+	return true
 }
 
 // deleteSubsumed removes from the visited nodes those that n subsumes
