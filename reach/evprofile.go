@@ -141,9 +141,6 @@ func indexOf[T comparable](s []T, x T) int {
 // variable must have to stand for it.
 // bit is scratch for the descriptions' bits.
 func (h *evHave) fits(n *evNeed, varBits []evBits, bit []int32) bool {
-	if n.sig&^h.sig != 0 {
-		return false
-	}
 	for i, d := range n.descs {
 		j := indexOf(h.locs, d.evLoc)
 		if j < 0 {

@@ -323,13 +323,11 @@ func (m *matcher) match(p *pattern) bool {
 	if len(p.cube.Events) > len(m.f.c.Events) {
 		return false
 	}
-	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
-	if !m.f.ev.fits(&p.ev, m.evNeed, m.evBit) {
+	if p.ev.sig&^m.f.ev.sig != 0 {
 		return false
 	}
 	m.pat = p
 	m.cur = m.cur[:0]
-	m.mu = append(m.mu[:0], make([]int, len(p.cube.Events))...)
 	for _, l := range p.groups[0] { // no variable: nothing to rename
 		switch m.f.status(l) {
 		case clashing:
@@ -341,6 +339,11 @@ func (m *matcher) match(p *pattern) bool {
 			m.cur = append(m.cur, l)
 		}
 	}
+	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
+	if !m.f.ev.fits(&p.ev, m.evNeed, m.evBit) {
+		return false
+	}
+	m.mu = resize(m.mu, len(p.cube.Events))
 	return m.extend(1)
 }
 
