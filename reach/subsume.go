@@ -258,10 +258,15 @@ type matcher struct {
 	// evNeed holds, per variable of V, the event bits its image must have.
 	evNeed []evBits
 	evBit  []int32 // scratch of evHave.fits
-	usedEv []bool
-	cur    []translate.Literal // the renamed literals not implied by the cube
-	cands  [][]translate.Literal
-	rename func(translate.Proc) translate.Proc
+	// images holds, per variable of V, the bit mask of the variables it
+	// may map to (see narrowImages); unaryOK memoizes unaryImages by
+	// literal.
+	images  []uint64
+	unaryOK map[uint64]uint64
+	usedEv  []bool
+	cur     []translate.Literal // the renamed literals not implied by the cube
+	cands   [][]translate.Literal
+	rename  func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
@@ -341,6 +346,9 @@ func (m *matcher) match(p *pattern) bool {
 	}
 	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
 	if !m.f.ev.fits(&p.ev, m.evNeed, m.evBit) {
+		return false
+	}
+	if !m.narrowImages() {
 		return false
 	}
 	m.mu = resize(m.mu, len(p.cube.Events))
@@ -426,7 +434,7 @@ func (m *matcher) extend(i int) bool {
 		if m.tired() {
 			return false
 		}
-		if m.used[y] || len(m.evNeed) > i && !m.evNeed[i].within(&m.f.ev.varBits[y]) {
+		if m.used[y] || m.images[i]&(1<<y) == 0 {
 			continue
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
@@ -509,7 +517,8 @@ func (m *matcher) sameEvent(e, f translate.Event) bool {
 type pattern struct {
 	cube      *translate.Cube
 	groups    [][]translate.Literal
-	groupVars [][]litVars // the variables of each group's literals
+	groupVars [][]litVars           // the variables of each group's literals
+	unary     [][]translate.Literal // per variable, the literals about it alone
 	evLits    []translate.Literal
 	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
@@ -523,7 +532,8 @@ func (n *node) pattern() *pattern {
 	if n.pat != nil {
 		return n.pat
 	}
-	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1)}
+	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1),
+		unary: make([][]translate.Literal, n.cube.NVars+1)}
 	p.ev = newEvNeed(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
@@ -547,6 +557,9 @@ func (n *node) pattern() *pattern {
 		} else {
 			p.groups[hi] = append(p.groups[hi], l)
 			p.groupVars[hi] = append(p.groupVars[hi], lv)
+			if lv.n == 1 {
+				p.unary[hi] = append(p.unary[hi], l)
+			}
 		}
 	}
 	n.pat = p

@@ -1,0 +1,68 @@
+package reach
+
+import "github.com/cubew/cubew/translate"
+
+// maxMaskVars is the most variables an indexed cube may have for the
+// matcher to narrow the images of a visited cube's variables by bit masks
+// (bit y: variable y of the indexed cube).
+const maxMaskVars = 63
+
+// narrowImages sets m.images[i], for each variable i of the pattern, to
+// the variables of the indexed cube i may map to: those with the events
+// i's image needs and under which none of the literals about i alone
+// clashes (unary, memoized by literal across the visited cubes). It
+// reports false when some variable has none: no renaming survives.
+func (m *matcher) narrowImages() bool {
+	p, n := m.pat, m.f.c.NVars
+	m.images = resize(m.images, len(p.groups))
+	if n > maxMaskVars {
+		for i := range m.images {
+			m.images[i] = ^uint64(0)
+		}
+		return true
+	}
+	all := uint64(1)<<(n+1) - 2 // bits 1..n
+	for i := 1; i < len(p.groups); i++ {
+		ok := all
+		if len(m.evNeed) > i {
+			for y := 1; y <= n; y++ {
+				if !m.evNeed[i].within(&m.f.ev.varBits[y]) {
+					ok &^= 1 << y
+				}
+			}
+		}
+		for _, l := range p.unary[i] {
+			if ok == 0 {
+				break
+			}
+			ok &= m.unaryImages(l, i)
+		}
+		if ok == 0 {
+			return false
+		}
+		m.images[i] = ok
+	}
+	return true
+}
+
+// unaryImages returns the variables y of the indexed cube such that
+// literal l, whose only variable is i, does not clash with the cube once
+// i is renamed to y.
+func (m *matcher) unaryImages(l translate.Literal, i int) uint64 {
+	if ok, seen := m.unaryOK[l.ID()]; seen {
+		return ok
+	}
+	if m.unaryOK == nil {
+		m.unaryOK = map[uint64]uint64{}
+	}
+	lv := litVars{v: [3]translate.Proc{translate.Proc(i)}, n: 1}
+	ok := uint64(0)
+	for y := 1; y <= m.f.c.NVars; y++ {
+		m.sigma[i] = translate.Proc(y)
+		if _, st := m.renamed(l, lv); st != clashing {
+			ok |= 1 << y
+		}
+	}
+	m.unaryOK[l.ID()] = ok
+	return ok
+}
