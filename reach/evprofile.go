@@ -138,19 +138,12 @@ func indexOf[T comparable](s []T, x T) int {
 // fits reports whether h has, for each description of n, at least as many
 // events that can stand for it (a final read can stand for an ordinary
 // one); if so it fills varBits with, per variable of n, the bits of h a
-// variable must have to stand for it.
-// bit is scratch for the descriptions' bits.
+// variable must have to stand for it (bit is scratch, one per
+// description).
 func (h *evHave) fits(n *evNeed, varBits []evBits, bit []int32) bool {
 	for i, d := range n.descs {
-		j := indexOf(h.locs, d.evLoc)
-		if j < 0 {
-			return false
-		}
-		have, b := h.total[j], 2*j
-		if d.final {
-			have, b = h.finals[j], b+1
-		}
-		if have < d.count {
+		b, ok := h.holds(d)
+		if !ok {
 			return false
 		}
 		bit[i] = int32(b)
@@ -162,4 +155,45 @@ func (h *evHave) fits(n *evNeed, varBits []evBits, bit []int32) bool {
 		}
 	}
 	return true
+}
+
+// countsFit is fits without the variables' bits.
+func (h *evHave) countsFit(n *evNeed) bool {
+	for _, d := range n.descs {
+		if _, ok := h.holds(d); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether h has at least d.count events that can stand for
+// those d describes, and returns the bit of their description.
+func (h *evHave) holds(d evDesc) (bit int, ok bool) {
+	j := indexOf(h.locs, d.evLoc)
+	if j < 0 {
+		return 0, false
+	}
+	if d.final {
+		return 2*j + 1, h.finals[j] >= d.count
+	}
+	return 2 * j, h.total[j] >= d.count
+}
+
+// countKey identifies the descriptions and counts of n: visited cubes
+// with the same key fit the same indexed cubes' counts.
+func (n *evNeed) countKey() string {
+	var b []byte
+	for _, d := range n.descs {
+		final := byte(0)
+		if d.final {
+			final = 1
+		}
+		b = append(b, byte(d.kind), final, byte(d.count), byte(d.count>>8))
+		if d.loc != nil {
+			b = append(b, d.loc.Name...)
+		}
+		b = append(b, 0)
+	}
+	return string(b)
 }

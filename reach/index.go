@@ -10,6 +10,12 @@ type visitedIndex struct {
 	byShape map[uint64][]int32 // shape -> the seqs of the nodes with literals of that shape
 	// shapeSigs are the nodes' pattern.shapeSig, by seq.
 	shapeSigs []uint64
+	// nVars and evGroup are the nodes' variables and event count groups,
+	// by seq: evNeeds[g] holds the counts of group g (countKey evGroupOf).
+	nVars     []int32
+	evGroup   []int32
+	evNeeds   []*evNeed
+	evGroupOf map[string]int32
 }
 
 // tally is the scratch of one reader of the index: the count of each
@@ -21,7 +27,7 @@ type tally struct {
 }
 
 func newVisitedIndex() *visitedIndex {
-	return &visitedIndex{byShape: map[uint64][]int32{}}
+	return &visitedIndex{byShape: map[uint64][]int32{}, evGroupOf: map[string]int32{}}
 }
 
 // add visits n.
@@ -33,6 +39,15 @@ func (x *visitedIndex) add(n *node) {
 		x.byShape[h] = append(x.byShape[h], n.seq)
 	}
 	x.shapeSigs = append(x.shapeSigs, p.shapeSig)
+	x.nVars = append(x.nVars, int32(n.cube.NVars))
+	k := p.ev.countKey()
+	g, ok := x.evGroupOf[k]
+	if !ok {
+		g = int32(len(x.evNeeds))
+		x.evGroupOf[k] = g
+		x.evNeeds = append(x.evNeeds, &p.ev)
+	}
+	x.evGroup = append(x.evGroup, g)
 }
 
 // count adds one, for every node of the index, per shape of shapes it
@@ -97,4 +112,26 @@ func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 		}
 	}
 	return out
+}
+
+// candidates adds to m.cands the renamings of the live visited nodes with
+// at most nVars variables that do not clash with the indexed cube. It
+// looks at a node's pattern only when the node's event count group fits
+// the cube's counts (decided once per group).
+func (x *visitedIndex) candidates(m *matcher, nVars int) {
+	fit := make([]int8, len(x.evNeeds)) // 0 unknown, 1 fits, -1 not
+	for s, g := range x.evGroup {
+		if x.nVars[s] > int32(nVars) {
+			continue
+		}
+		if fit[g] == 0 {
+			fit[g] = -1
+			if m.f.ev.countsFit(x.evNeeds[g]) {
+				fit[g] = 1
+			}
+		}
+		if v := x.nodes[s]; fit[g] > 0 && !v.deleted {
+			m.match(v.pat)
+		}
+	}
 }

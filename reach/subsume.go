@@ -101,7 +101,9 @@ func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 			return true, nil
 		}
 	}
-	return false, w.candidates(n, w.e.index.nodes)
+	m := w.e.newMatcher(f, &w.budget)
+	w.e.index.candidates(m, n.cube.NVars)
+	return false, m.cands
 }
 
 // includedInFresh is includedIn for the nodes visited since the snapshot.
