@@ -10,8 +10,9 @@ const maxMaskVars = 63
 // narrowImages sets m.images[i], for each variable i of the pattern, to
 // the variables of the indexed cube i may map to: those with the events
 // i's image needs and under which none of the literals about i alone
-// clashes (unary, memoized by literal across the visited cubes). It
-// reports false when some variable has none: no renaming survives.
+// clashes (unary, memoized by literal across the visited cubes), or, when
+// only inclusion matters, under which all are implied. It reports false
+// when some variable has none: no renaming survives.
 func (m *matcher) narrowImages() bool {
 	p, n := m.pat, m.f.c.NVars
 	m.images = resize(m.images, len(p.groups))
@@ -35,7 +36,7 @@ func (m *matcher) narrowImages() bool {
 			if ok == 0 {
 				break
 			}
-			ok &= m.unaryImages(l, i)
+			ok &= m.unaryImages(l, i)[b2i(m.noCands)]
 		}
 		if ok == 0 {
 			return false
@@ -47,22 +48,33 @@ func (m *matcher) narrowImages() bool {
 
 // unaryImages returns the variables y of the indexed cube such that
 // literal l, whose only variable is i, does not clash with the cube once
-// i is renamed to y.
-func (m *matcher) unaryImages(l translate.Literal, i int) uint64 {
+// i is renamed to y, and those such that the cube implies it.
+func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
 	if ok, seen := m.unaryOK[l.ID()]; seen {
 		return ok
 	}
 	if m.unaryOK == nil {
-		m.unaryOK = map[uint64]uint64{}
+		m.unaryOK = map[uint64][2]uint64{}
 	}
 	lv := litVars{v: [3]translate.Proc{translate.Proc(i)}, n: 1}
-	ok := uint64(0)
+	var ok [2]uint64
 	for y := 1; y <= m.f.c.NVars; y++ {
 		m.sigma[i] = translate.Proc(y)
-		if _, st := m.renamed(l, lv); st != clashing {
-			ok |= 1 << y
+		switch _, st := m.renamed(l, lv); st {
+		case implied:
+			ok[1] |= 1 << y
+			fallthrough
+		case open:
+			ok[0] |= 1 << y
 		}
 	}
 	m.unaryOK[l.ID()] = ok
 	return ok
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

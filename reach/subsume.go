@@ -264,7 +264,7 @@ type matcher struct {
 	// may map to (see narrowImages); unaryOK memoizes unaryImages by
 	// literal.
 	images  []uint64
-	unaryOK map[uint64]uint64
+	unaryOK map[uint64][2]uint64
 	usedEv  []bool
 	cur     []translate.Literal // the renamed literals not implied by the cube
 	cands   [][]translate.Literal
