@@ -30,7 +30,7 @@ func (b *evBits) within(c *evBits) bool {
 // how many of its events (and of its final events) have each, and which
 // each variable's events have.
 type evHave struct {
-	sig     uint64 // locSig of the locations
+	sig     uint64 // the evLoc.sig bits of its locations
 	locs    []evLoc
 	total   []int32
 	finals  []int32
@@ -41,7 +41,8 @@ type evHave struct {
 // descriptions (location and finality) with their counts, and for each
 // variable the descriptions of its events.
 type evNeed struct {
-	sig      uint64 // locSig of the locations
+	sig      uint64 // the evLoc.sig bits of its locations
+	events   int    // the number of events
 	descs    []evDesc
 	varDescs [][]int32 // variable -> indices into descs, distinct
 }
@@ -88,7 +89,7 @@ func newEvNeed(c *translate.Cube) evNeed {
 	if len(c.Events) == 0 {
 		return n
 	}
-	n.varDescs = make([][]int32, c.NVars+1)
+	n.events, n.varDescs = len(c.Events), make([][]int32, c.NVars+1)
 	for _, e := range c.Events {
 		j := -1
 		for i, d := range n.descs {
@@ -157,16 +158,6 @@ func (h *evHave) fits(n *evNeed, varBits []evBits, bit []int32) bool {
 	return true
 }
 
-// countsFit is fits without the variables' bits.
-func (h *evHave) countsFit(n *evNeed) bool {
-	for _, d := range n.descs {
-		if _, ok := h.holds(d); !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // holds reports whether h has at least d.count events that can stand for
 // those d describes, and returns the bit of their description.
 func (h *evHave) holds(d evDesc) (bit int, ok bool) {
@@ -180,9 +171,9 @@ func (h *evHave) holds(d evDesc) (bit int, ok bool) {
 	return 2 * j, h.total[j] >= d.count
 }
 
-// countKey identifies the descriptions and counts of n: visited cubes
-// with the same key fit the same indexed cubes' counts.
-func (n *evNeed) countKey() string {
+// key identifies n: visited cubes with the same key fit the same indexed
+// cubes, their variables' images needing the same events.
+func (n *evNeed) key() string {
 	var b []byte
 	for _, d := range n.descs {
 		final := byte(0)
@@ -194,6 +185,12 @@ func (n *evNeed) countKey() string {
 			b = append(b, d.loc.Name...)
 		}
 		b = append(b, 0)
+	}
+	for _, ds := range n.varDescs {
+		b = append(b, 0xff)
+		for _, i := range ds {
+			b = append(b, byte(i))
+		}
 	}
 	return string(b)
 }

@@ -10,8 +10,9 @@ type visitedIndex struct {
 	byShape map[uint64][]int32 // shape -> the seqs of the nodes with literals of that shape
 	// shapeSigs are the nodes' pattern.shapeSig, by seq.
 	shapeSigs []uint64
-	// nVars and evGroup are the nodes' variables and event count groups,
-	// by seq: evNeeds[g] holds the counts of group g (countKey evGroupOf).
+	// nVars and evGroup are the nodes' variables and event groups, by
+	// seq: the nodes of group g have the event profile evNeeds[g] (its key
+	// maps to g in evGroupOf).
 	nVars     []int32
 	evGroup   []int32
 	evNeeds   []*evNeed
@@ -40,7 +41,7 @@ func (x *visitedIndex) add(n *node) {
 	}
 	x.shapeSigs = append(x.shapeSigs, p.shapeSig)
 	x.nVars = append(x.nVars, int32(n.cube.NVars))
-	k := p.ev.countKey()
+	k := p.ev.key()
 	g, ok := x.evGroupOf[k]
 	if !ok {
 		g = int32(len(x.evNeeds))
@@ -75,21 +76,22 @@ func (t *tally) reset() {
 	}
 }
 
-// includers returns the live visited nodes with at most nVars variables
-// all of whose shaped literals have a shape among the indexed cube's: the
-// only ones that can include it. The shape signatures rule out most nodes
-// at the cost of one word each.
-func (x *visitedIndex) includers(f *facts, nVars int) []*node {
-	var out []*node
+// includes reports whether a live visited node with at most nVars
+// variables includes m's indexed cube syntactically. It tries only the
+// nodes all of whose shaped literals have a shape among the cube's (their
+// shape signatures rule out most at the cost of one word each) and whose
+// event group fits.
+func (x *visitedIndex) includes(m *matcher, gf *groupFits, nVars int) bool {
+	m.noCands = true
 	for s, sig := range x.shapeSigs {
-		if sig&^f.shapeSig != 0 {
+		if sig&^m.f.shapeSig != 0 || x.nVars[s] > int32(nVars) || !gf.fit(x, m, x.evGroup[s]) {
 			continue
 		}
-		if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && f.hasShapes(v.pat) {
-			out = append(out, v)
+		if v := x.nodes[s]; !v.deleted && m.f.hasShapes(v.pat) && m.matchFitting(v.pat) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // includedBy returns the live visited nodes with at least nVars variables
@@ -116,22 +118,40 @@ func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 
 // candidates adds to m.cands the renamings of the live visited nodes with
 // at most nVars variables that do not clash with the indexed cube. It
-// looks at a node's pattern only when the node's event count group fits
-// the cube's counts (decided once per group).
-func (x *visitedIndex) candidates(m *matcher, nVars int) {
-	fit := make([]int8, len(x.evNeeds)) // 0 unknown, 1 fits, -1 not
+// looks at a node's pattern only when the node's event group fits.
+func (x *visitedIndex) candidates(m *matcher, gf *groupFits, nVars int) {
 	for s, g := range x.evGroup {
-		if x.nVars[s] > int32(nVars) {
-			continue
-		}
-		if fit[g] == 0 {
-			fit[g] = -1
-			if m.f.ev.countsFit(x.evNeeds[g]) {
-				fit[g] = 1
+		if x.nVars[s] <= int32(nVars) && gf.fit(x, m, g) {
+			if v := x.nodes[s]; !v.deleted {
+				m.matchFitting(v.pat)
 			}
 		}
-		if v := x.nodes[s]; fit[g] > 0 && !v.deleted {
-			m.match(v.pat)
+	}
+}
+
+// groupFits memoizes, for one indexed cube, whether the index's event
+// groups fit it, with the event bits of their variables' images.
+type groupFits struct {
+	fits    []int8 // by group: 0 undecided, 1 fits, -1 not
+	bits    [][]evBits
+	scratch []int32
+}
+
+// fit reports whether group g fits m's indexed cube and, if so, sets
+// m.evNeed to the event bits of the group's variables' images.
+func (gf *groupFits) fit(x *visitedIndex, m *matcher, g int32) bool {
+	if len(gf.fits) < len(x.evNeeds) {
+		gf.fits = append(gf.fits, make([]int8, len(x.evNeeds)-len(gf.fits))...)
+		gf.bits = append(gf.bits, make([][]evBits, len(x.evNeeds)-len(gf.bits))...)
+	}
+	if gf.fits[g] == 0 {
+		n := x.evNeeds[g]
+		gf.bits[g], gf.scratch = make([]evBits, len(n.varDescs)), resize(gf.scratch, len(n.descs))
+		gf.fits[g] = -1
+		if n.events <= len(m.f.c.Events) && m.f.ev.fits(n, gf.bits[g], gf.scratch) {
+			gf.fits[g] = 1
 		}
 	}
+	m.evNeed = gf.bits[g]
+	return gf.fits[g] > 0
 }

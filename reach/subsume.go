@@ -92,17 +92,13 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	f := n.facts()
-	// Inclusion first, on the visited nodes whose literal shapes all occur
-	// in n (a cheap necessary condition), without collecting candidates.
-	inc := w.e.newMatcher(f, &w.budget)
-	for _, v := range w.e.index.includers(f, n.cube.NVars) {
-		if inc.includes(v.pattern()) {
-			return true, nil
-		}
+	f, gf := n.facts(), &groupFits{}
+	// Inclusion first, without collecting candidates.
+	if w.e.index.includes(w.e.newMatcher(f, &w.budget), gf, n.cube.NVars) {
+		return true, nil
 	}
 	m := w.e.newMatcher(f, &w.budget)
-	w.e.index.candidates(m, n.cube.NVars)
+	w.e.index.candidates(m, gf, n.cube.NVars)
 	return false, m.cands
 }
 
@@ -327,12 +323,16 @@ func newMatcher(f *facts) *matcher {
 // adds the surviving renamed literals to m.cands, the candidates for the
 // solver.
 func (m *matcher) match(p *pattern) bool {
-	if len(p.cube.Events) > len(m.f.c.Events) {
+	if len(p.cube.Events) > len(m.f.c.Events) || p.ev.sig&^m.f.ev.sig != 0 {
 		return false
 	}
-	if p.ev.sig&^m.f.ev.sig != 0 {
-		return false
-	}
+	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
+	return m.f.ev.fits(&p.ev, m.evNeed, m.evBit) && m.matchFitting(p)
+}
+
+// matchFitting is match once the indexed cube is known to have the events
+// p needs, m.evNeed holding the event bits of p's variables' images.
+func (m *matcher) matchFitting(p *pattern) bool {
 	m.pat = p
 	m.cur = m.cur[:0]
 	for _, l := range p.groups[0] { // no variable: nothing to rename
@@ -345,10 +345,6 @@ func (m *matcher) match(p *pattern) bool {
 			}
 			m.cur = append(m.cur, l)
 		}
-	}
-	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
-	if !m.f.ev.fits(&p.ev, m.evNeed, m.evBit) {
-		return false
 	}
 	if !m.narrowImages() {
 		return false
