@@ -12,16 +12,15 @@ const maxMaskVars = 63
 // i's image needs and under which none of the literals about i alone
 // clashes (unary, memoized by literal across the visited cubes), or, when
 // only inclusion matters, under which all are implied. It reports false
-// when some variable has none: no renaming survives.
+// when some variable has none: no renaming survives. Past maxMaskVars
+// variables it leaves m.images empty (see canMap).
 func (m *matcher) narrowImages() bool {
 	p, n := m.pat, m.f.c.NVars
-	m.images = resize(m.images, len(p.groups))
 	if n > maxMaskVars {
-		for i := range m.images {
-			m.images[i] = ^uint64(0)
-		}
+		m.images = m.images[:0] // canMap checks the events only
 		return true
 	}
+	m.images = resize(m.images, len(p.groups))
 	all := uint64(1)<<(n+1) - 2 // bits 1..n
 	for i := 1; i < len(p.groups); i++ {
 		ok := all
@@ -44,6 +43,15 @@ func (m *matcher) narrowImages() bool {
 		m.images[i] = ok
 	}
 	return true
+}
+
+// canMap reports whether V's variable i may map to the indexed cube's y,
+// by the masks of narrowImages (or, without, by the events alone).
+func (m *matcher) canMap(i, y int) bool {
+	if len(m.images) == 0 {
+		return len(m.evNeed) <= i || m.evNeed[i].within(&m.f.ev.varBits[y])
+	}
+	return m.images[i]&(1<<y) != 0
 }
 
 // unaryImages returns the variables y of the indexed cube such that

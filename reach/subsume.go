@@ -432,7 +432,7 @@ func (m *matcher) extend(i int) bool {
 		if m.tired() {
 			return false
 		}
-		if m.used[y] || m.images[i]&(1<<y) == 0 {
+		if m.used[y] || !m.canMap(i, y) {
 			continue
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
