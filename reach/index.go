@@ -1,5 +1,11 @@
 package reach
 
+import (
+	"encoding/binary"
+
+	"github.com/cubew/cubew/translate"
+)
+
 // visitedIndex holds the visited nodes with their signatures of literal
 // shapes (ShapeHash, disequalities left out) and an inverted index from
 // shapes to the nodes that have them, so that the syntactic inclusion
@@ -10,13 +16,13 @@ type visitedIndex struct {
 	byShape map[uint64][]int32 // shape -> the seqs of the nodes with literals of that shape
 	// shapeSigs are the nodes' pattern.shapeSig, by seq.
 	shapeSigs []uint64
-	// nVars and evGroup are the nodes' variables and event groups, by
-	// seq: the nodes of group g have the event profile evNeeds[g] (its key
-	// maps to g in evGroupOf).
-	nVars     []int32
-	evGroup   []int32
-	evNeeds   []*evNeed
-	evGroupOf map[string]int32
+	// nVars and group are the nodes' variables and groups, by seq: the
+	// nodes of group g have the event profile and the literals without
+	// variables of pattern groups[g] (groupKey maps to g in groupOf).
+	nVars   []int32
+	group   []int32
+	groups  []*pattern
+	groupOf map[string]int32
 }
 
 // tally is the scratch of one reader of the index: the count of each
@@ -28,7 +34,7 @@ type tally struct {
 }
 
 func newVisitedIndex() *visitedIndex {
-	return &visitedIndex{byShape: map[uint64][]int32{}, evGroupOf: map[string]int32{}}
+	return &visitedIndex{byShape: map[uint64][]int32{}, groupOf: map[string]int32{}}
 }
 
 // add visits n.
@@ -41,14 +47,25 @@ func (x *visitedIndex) add(n *node) {
 	}
 	x.shapeSigs = append(x.shapeSigs, p.shapeSig)
 	x.nVars = append(x.nVars, int32(n.cube.NVars))
-	k := p.ev.key()
-	g, ok := x.evGroupOf[k]
+	k := groupKey(p)
+	g, ok := x.groupOf[k]
 	if !ok {
-		g = int32(len(x.evNeeds))
-		x.evGroupOf[k] = g
-		x.evNeeds = append(x.evNeeds, &p.ev)
+		g = int32(len(x.groups))
+		x.groupOf[k] = g
+		x.groups = append(x.groups, p)
 	}
-	x.evGroup = append(x.evGroup, g)
+	x.group = append(x.group, g)
+}
+
+// groupKey identifies p's event profile and literals without variables:
+// visited cubes with the same key fit the same indexed cubes, with the
+// same open literals.
+func groupKey(p *pattern) string {
+	b := []byte(p.ev.key())
+	for _, l := range p.groups[0] {
+		b = binary.LittleEndian.AppendUint64(append(b, 0xfe), l.ID())
+	}
+	return string(b)
 }
 
 // count adds one, for every node of the index, per shape of shapes it
@@ -80,14 +97,15 @@ func (t *tally) reset() {
 // variables includes m's indexed cube syntactically. It tries only the
 // nodes all of whose shaped literals have a shape among the cube's (their
 // shape signatures rule out most at the cost of one word each) and whose
-// event group fits.
+// group fits with every literal without variables implied.
 func (x *visitedIndex) includes(m *matcher, gf *groupFits, nVars int) bool {
 	m.noCands = true
 	for s, sig := range x.shapeSigs {
-		if sig&^m.f.shapeSig != 0 || x.nVars[s] > int32(nVars) || !gf.fit(x, m, x.evGroup[s]) {
+		if sig&^m.f.shapeSig != 0 || x.nVars[s] > int32(nVars) || !gf.fit(x, m, x.group[s]) || len(gf.open[x.group[s]]) > 0 {
 			continue
 		}
-		if v := x.nodes[s]; !v.deleted && m.f.hasShapes(v.pat) && m.matchFitting(v.pat) {
+		m.cur = m.cur[:0]
+		if v := x.nodes[s]; !v.deleted && m.f.hasShapes(v.pat) && m.matchVars(v.pat) {
 			return true
 		}
 	}
@@ -118,38 +136,49 @@ func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 
 // candidates adds to m.cands the renamings of the live visited nodes with
 // at most nVars variables that do not clash with the indexed cube. It
-// looks at a node's pattern only when the node's event group fits.
+// looks at a node's pattern only when the node's group fits.
 func (x *visitedIndex) candidates(m *matcher, gf *groupFits, nVars int) {
-	for s, g := range x.evGroup {
+	for s, g := range x.group {
 		if x.nVars[s] <= int32(nVars) && gf.fit(x, m, g) {
 			if v := x.nodes[s]; !v.deleted {
-				m.matchFitting(v.pat)
+				m.cur = append(m.cur[:0], gf.open[g]...)
+				m.matchVars(v.pat)
 			}
 		}
 	}
 }
 
-// groupFits memoizes, for one indexed cube, whether the index's event
-// groups fit it, with the event bits of their variables' images.
+// groupFits memoizes, for one indexed cube, whether the index's groups
+// fit it: whether it has the events they need (with the event bits of
+// their variables' images) and no literal without variables clashes
+// (with the open ones).
 type groupFits struct {
 	fits    []int8 // by group: 0 undecided, 1 fits, -1 not
 	bits    [][]evBits
+	open    [][]translate.Literal
 	scratch []int32
 }
 
 // fit reports whether group g fits m's indexed cube and, if so, sets
 // m.evNeed to the event bits of the group's variables' images.
 func (gf *groupFits) fit(x *visitedIndex, m *matcher, g int32) bool {
-	if len(gf.fits) < len(x.evNeeds) {
-		gf.fits = append(gf.fits, make([]int8, len(x.evNeeds)-len(gf.fits))...)
-		gf.bits = append(gf.bits, make([][]evBits, len(x.evNeeds)-len(gf.bits))...)
+	if k := len(x.groups) - len(gf.fits); k > 0 {
+		gf.fits = append(gf.fits, make([]int8, k)...)
+		gf.bits = append(gf.bits, make([][]evBits, k)...)
+		gf.open = append(gf.open, make([][]translate.Literal, k)...)
 	}
 	if gf.fits[g] == 0 {
-		n := x.evNeeds[g]
-		gf.bits[g], gf.scratch = make([]evBits, len(n.varDescs)), resize(gf.scratch, len(n.descs))
+		p := x.groups[g]
+		gf.bits[g], gf.scratch = make([]evBits, len(p.ev.varDescs)), resize(gf.scratch, len(p.ev.descs))
 		gf.fits[g] = -1
-		if n.events <= len(m.f.c.Events) && m.f.ev.fits(n, gf.bits[g], gf.scratch) {
-			gf.fits[g] = 1
+		if p.ev.events <= len(m.f.c.Events) && m.f.ev.fits(&p.ev, gf.bits[g], gf.scratch) {
+			noCands := m.noCands
+			m.noCands = false // the open literals are kept for candidates
+			open, ok := m.openLits(nil, p.groups[0])
+			m.noCands = noCands
+			if ok {
+				gf.fits[g], gf.open[g] = 1, open
+			}
 		}
 	}
 	m.evNeed = gf.bits[g]

@@ -333,19 +333,33 @@ func (m *matcher) match(p *pattern) bool {
 // matchFitting is match once the indexed cube is known to have the events
 // p needs, m.evNeed holding the event bits of p's variables' images.
 func (m *matcher) matchFitting(p *pattern) bool {
-	m.pat = p
-	m.cur = m.cur[:0]
-	for _, l := range p.groups[0] { // no variable: nothing to rename
+	var ok bool
+	m.cur, ok = m.openLits(m.cur[:0], p.groups[0])
+	return ok && m.matchVars(p)
+}
+
+// openLits appends to cur the literals of lits (without variables) that
+// are open in the indexed cube, and reports false when one clashes or,
+// when only inclusion matters, is open.
+func (m *matcher) openLits(cur, lits []translate.Literal) ([]translate.Literal, bool) {
+	for _, l := range lits {
 		switch m.f.status(l) {
 		case clashing:
-			return false
+			return cur, false
 		case open:
 			if m.noCands {
-				return false
+				return cur, false
 			}
-			m.cur = append(m.cur, l)
+			cur = append(cur, l)
 		}
 	}
+	return cur, true
+}
+
+// matchVars is matchFitting once the literals without variables are
+// checked, m.cur holding the open ones.
+func (m *matcher) matchVars(p *pattern) bool {
+	m.pat = p
 	if !m.narrowImages() {
 		return false
 	}
