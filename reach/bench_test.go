@@ -169,3 +169,42 @@ func BenchmarkWorkers(b *testing.B) {
 		}
 	}
 }
+
+// matcherFiles are the files issue #20 measures the subsumption matcher
+// on, with their memory model.
+var matcherFiles = []struct {
+	file  string
+	model memmodel.Model
+}{
+	{"cubicle-w/cubtso/dekker_2.cub", memmodel.PSO},
+	{"cubicle/german.cub", memmodel.SC},
+	{"cubicle-w/cubtso/arbiter_v2_N.cub", memmodel.TSO},
+	{"cubicle-w/cubtso/two_phase_N.cub", memmodel.TSO},
+	{"cubicle-w/cubtso/lamport_N.cub", memmodel.TSO},
+}
+
+// BenchmarkMatcher checks the files of matcherFiles with one worker and
+// reports per file the CPU seconds of the process (cpu-s), the visited
+// nodes and the share of the search's time spent in subsumption checks.
+func BenchmarkMatcher(b *testing.B) {
+	dir, _ := corpusEntries(b)
+	for _, f := range matcherFiles {
+		b.Run(strings.TrimSuffix(filepath.Base(f.file), ".cub")+"/"+f.model.Name(), func(b *testing.B) {
+			sys := load(b, filepath.Join(dir, f.file), f.model == memmodel.SC)
+			var res *reach.Result
+			var err error
+			cpu0 := cpuSeconds(b)
+			for b.Loop() {
+				res, err = reach.Check(context.Background(), sys, reach.Options{Model: f.model, NewSolver: newSolver, Workers: 1, AssumeInvariants: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			if res.Verdict != translate.Safe {
+				b.Fatalf("verdict %s, want safe", res.Verdict)
+			}
+			b.ReportMetric((cpuSeconds(b)-cpu0)/float64(b.N), "cpu-s")
+			b.ReportMetric(float64(res.Stats.Nodes), "nodes")
+		})
+	}
+}

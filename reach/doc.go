@@ -23,9 +23,10 @@
 // The fixpoint check (subsume.go) tries, cheapest first: a visited node
 // already covering the parent's pre-image; syntactic inclusion under a
 // renaming of processes and events (a backtracking matcher, on the
-// visited nodes an inverted index of literal shapes selects, index.go);
-// then Z3, on every renamed visited cube that does not clash with the new
-// one (as Cubicle: limiting them to the near matches loses the fixpoint on
+// visited nodes whose literal shape signatures and event profiles fit,
+// index.go, evprofile.go; each variable's images narrowed first by its
+// events and unary literals, images.go); then Z3, on every renamed
+// visited cube that does not clash with the new one (as Cubicle: limiting them to the near matches loses the fixpoint on
 // protocols such as German's). The init check (safety.go)
 // instantiates the initial formula over the cube's processes and asks Z3,
 // after a syntactic filter.

@@ -1,14 +1,28 @@
 package reach
 
-// visitedIndex holds the visited nodes with an inverted index from literal
-// shapes (ShapeHash, disequalities left out) to the nodes that have them,
-// so that the syntactic inclusion tests (of a new node in visited ones,
-// and of visited ones in a new node, to delete them) look only at the
-// nodes whose shapes fit, instead of at every visited node.
+import (
+	"encoding/binary"
+
+	"github.com/cubew/cubew/translate"
+)
+
+// visitedIndex holds the visited nodes with their signatures of literal
+// shapes (ShapeHash, disequalities left out) and an inverted index from
+// shapes to the nodes that have them, so that the syntactic inclusion
+// tests (of a new node in visited ones, and of visited ones in a new node,
+// to delete them) look only at the nodes whose shapes fit.
 type visitedIndex struct {
-	nodes    []*node               // by visit order (node.seq)
-	byShape  map[uint64][]shapeHit // shape -> the nodes with literals of that shape
-	unshaped []int32               // nodes without shaped literals
+	nodes   []*node            // by visit order (node.seq)
+	byShape map[uint64][]int32 // shape -> the seqs of the nodes with literals of that shape
+	// shapeSigs are the nodes' pattern.shapeSig, by seq.
+	shapeSigs []uint64
+	// nVars and group are the nodes' variables and groups, by seq: the
+	// nodes of group g have the event profile and the literals without
+	// variables of pattern groups[g] (groupKey maps to g in groupOf).
+	nVars   []int32
+	group   []int32
+	groups  []*pattern
+	groupOf map[string]int32
 }
 
 // tally is the scratch of one reader of the index: the count of each
@@ -19,19 +33,8 @@ type tally struct {
 	touched []int32
 }
 
-// shapeHit says that node seq has mult literals of some shape.
-type shapeHit struct {
-	seq, mult int32
-}
-
-// shapeCount is a shape and the number of a cube's literals that have it.
-type shapeCount struct {
-	hash uint64
-	mult int32
-}
-
 func newVisitedIndex() *visitedIndex {
-	return &visitedIndex{byShape: map[uint64][]shapeHit{}}
+	return &visitedIndex{byShape: map[uint64][]int32{}, groupOf: map[string]int32{}}
 }
 
 // add visits n.
@@ -39,27 +42,45 @@ func (x *visitedIndex) add(n *node) {
 	p := n.pattern()
 	n.seq = int32(len(x.nodes))
 	x.nodes = append(x.nodes, n)
-	for _, s := range p.shapes {
-		x.byShape[s.hash] = append(x.byShape[s.hash], shapeHit{n.seq, s.mult})
+	for _, h := range p.shapes {
+		x.byShape[h] = append(x.byShape[h], n.seq)
 	}
-	if p.shapedLits == 0 {
-		x.unshaped = append(x.unshaped, n.seq)
+	x.shapeSigs = append(x.shapeSigs, p.shapeSig)
+	x.nVars = append(x.nVars, int32(n.cube.NVars))
+	k := groupKey(p)
+	g, ok := x.groupOf[k]
+	if !ok {
+		g = int32(len(x.groups))
+		x.groupOf[k] = g
+		x.groups = append(x.groups, p)
 	}
+	x.group = append(x.group, g)
 }
 
-// count adds, for every node of the index with literals of a shape in
-// shapes, weigh(hit) to its count in t, and returns the touched seqs.
-func (x *visitedIndex) count(t *tally, shapes func(yield func(uint64) bool), weigh func(shapeHit) int32) []int32 {
+// groupKey identifies p's event profile and literals without variables:
+// visited cubes with the same key fit the same indexed cubes, with the
+// same open literals.
+func groupKey(p *pattern) string {
+	b := []byte(p.ev.key())
+	for _, l := range p.groups[0] {
+		b = binary.LittleEndian.AppendUint64(append(b, 0xfe), l.ID())
+	}
+	return string(b)
+}
+
+// count adds one, for every node of the index, per shape of shapes it
+// has literals of to its count in t, and returns the touched seqs.
+func (x *visitedIndex) count(t *tally, shapes []uint64) []int32 {
 	if len(t.counts) < len(x.nodes) {
 		t.counts = append(t.counts, make([]int32, len(x.nodes)-len(t.counts))...)
 	}
 	t.touched = t.touched[:0]
-	for h := range shapes {
-		for _, hit := range x.byShape[h] {
-			if t.counts[hit.seq] == 0 {
-				t.touched = append(t.touched, hit.seq)
+	for _, h := range shapes {
+		for _, seq := range x.byShape[h] {
+			if t.counts[seq] == 0 {
+				t.touched = append(t.touched, seq)
 			}
-			t.counts[hit.seq] += weigh(hit)
+			t.counts[seq]++
 		}
 	}
 	return t.touched
@@ -72,27 +93,23 @@ func (t *tally) reset() {
 	}
 }
 
-// includers returns the live visited nodes with at most nVars variables
-// all of whose shaped literals have a shape among the indexed cube's: the
-// only ones that can include it.
-func (x *visitedIndex) includers(t *tally, f *facts, nVars int) []*node {
-	x.count(t, func(yield func(uint64) bool) {
-		for h := range f.shapes {
-			if !yield(h) {
-				return
-			}
+// includes reports whether a live visited node with at most nVars
+// variables includes m's indexed cube syntactically. It tries only the
+// nodes all of whose shaped literals have a shape among the cube's (their
+// shape signatures rule out most at the cost of one word each) and whose
+// group fits with every literal without variables implied.
+func (x *visitedIndex) includes(m *matcher, gf *groupFits, nVars int) bool {
+	m.noCands = true
+	for s, sig := range x.shapeSigs {
+		if sig&^m.f.shapeSig != 0 || x.nVars[s] > int32(nVars) || !gf.fit(x, m, x.group[s]) || len(gf.open[x.group[s]]) > 0 {
+			continue
 		}
-	}, func(h shapeHit) int32 { return h.mult })
-	defer t.reset()
-	var out []*node
-	for _, seqs := range [][]int32{t.touched, x.unshaped} {
-		for _, s := range seqs {
-			if v := x.nodes[s]; !v.deleted && v.cube.NVars <= nVars && v.pat.shapedLits == t.counts[s] {
-				out = append(out, v)
-			}
+		m.cur = m.cur[:0]
+		if v := x.nodes[s]; !v.deleted && m.f.hasShapes(v.pat) && m.matchVars(v.pat) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // includedBy returns the live visited nodes with at least nVars variables
@@ -107,13 +124,7 @@ func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 		}
 		return out
 	}
-	x.count(t, func(yield func(uint64) bool) {
-		for _, s := range p.shapes {
-			if !yield(s.hash) {
-				return
-			}
-		}
-	}, func(shapeHit) int32 { return 1 })
+	x.count(t, p.shapes)
 	defer t.reset()
 	for _, s := range t.touched {
 		if v := x.nodes[s]; !v.deleted && v.cube.NVars >= nVars && int(t.counts[s]) == len(p.shapes) {
@@ -121,4 +132,55 @@ func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
 		}
 	}
 	return out
+}
+
+// candidates adds to m.cands the renamings of the live visited nodes with
+// at most nVars variables that do not clash with the indexed cube. It
+// looks at a node's pattern only when the node's group fits.
+func (x *visitedIndex) candidates(m *matcher, gf *groupFits, nVars int) {
+	for s, g := range x.group {
+		if x.nVars[s] <= int32(nVars) && gf.fit(x, m, g) {
+			if v := x.nodes[s]; !v.deleted {
+				m.cur = append(m.cur[:0], gf.open[g]...)
+				m.matchVars(v.pat)
+			}
+		}
+	}
+}
+
+// groupFits memoizes, for one indexed cube, whether the index's groups
+// fit it: whether it has the events they need (with the event bits of
+// their variables' images) and no literal without variables clashes
+// (with the open ones).
+type groupFits struct {
+	fits    []int8 // by group: 0 undecided, 1 fits, -1 not
+	bits    [][]evBits
+	open    [][]translate.Literal
+	scratch []int32
+}
+
+// fit reports whether group g fits m's indexed cube and, if so, sets
+// m.evNeed to the event bits of the group's variables' images.
+func (gf *groupFits) fit(x *visitedIndex, m *matcher, g int32) bool {
+	if k := len(x.groups) - len(gf.fits); k > 0 {
+		gf.fits = append(gf.fits, make([]int8, k)...)
+		gf.bits = append(gf.bits, make([][]evBits, k)...)
+		gf.open = append(gf.open, make([][]translate.Literal, k)...)
+	}
+	if gf.fits[g] == 0 {
+		p := x.groups[g]
+		gf.bits[g], gf.scratch = make([]evBits, len(p.ev.varDescs)), resize(gf.scratch, len(p.ev.descs))
+		gf.fits[g] = -1
+		if p.ev.events <= len(m.f.c.Events) && m.f.ev.fits(&p.ev, gf.bits[g], gf.scratch) {
+			noCands := m.noCands
+			m.noCands = false // the open literals are kept for candidates
+			open, ok := m.openLits(nil, p.groups[0])
+			m.noCands = noCands
+			if ok {
+				gf.fits[g], gf.open[g] = 1, open
+			}
+		}
+	}
+	m.evNeed = gf.bits[g]
+	return gf.fits[g] > 0
 }

@@ -92,16 +92,14 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	f := n.facts()
-	// Inclusion first, on the visited nodes whose literal shapes all occur
-	// in n (a cheap necessary condition), without collecting candidates.
-	inc := w.e.newMatcher(f, &w.budget)
-	for _, v := range w.e.index.includers(&w.tally, f, n.cube.NVars) {
-		if inc.includes(v.pattern()) {
-			return true, nil
-		}
+	f, gf := n.facts(), &groupFits{}
+	// Inclusion first, without collecting candidates.
+	if w.e.index.includes(w.e.newMatcher(f, &w.budget), gf, n.cube.NVars) {
+		return true, nil
 	}
-	return false, w.candidates(n, w.e.index.nodes)
+	m := w.e.newMatcher(f, &w.budget)
+	w.e.index.candidates(m, gf, n.cube.NVars)
+	return false, m.cands
 }
 
 // includedInFresh is includedIn for the nodes visited since the snapshot.
@@ -183,63 +181,19 @@ type facts struct {
 	keys   map[uint64]bool                     // literal IDs
 	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
 	shapes map[uint64]bool                     // shape hashes of the literals
-	// evCount counts the events of each description; varEv lists, per
-	// variable, the descriptions of its events.
-	evCount map[evDesc]int
-	varEv   [][]evDesc
-}
-
-// evDesc is what an event must share with its image under a renaming,
-// besides its process and cell.
-type evDesc struct {
-	kind  translate.EventKind
-	loc   *syntax.Symbol
-	final bool
-}
-
-// eventProfile counts the events of c by description, and lists the
-// descriptions of each variable's events.
-func eventProfile(c *translate.Cube) (map[evDesc]int, [][]evDesc) {
-	if len(c.Events) == 0 {
-		return nil, nil
-	}
-	count := map[evDesc]int{}
-	byVar := make([][]evDesc, c.NVars+1)
-	for _, e := range c.Events {
-		d := evDesc{e.Kind, e.Loc, e.Final}
-		count[d]++
-		if e.Proc.IsVar() && int(e.Proc) <= c.NVars {
-			byVar[e.Proc] = append(byVar[e.Proc], d)
-		}
-	}
-	return count, byVar
-}
-
-// hasEvents reports whether the indexed cube has, for variable y, events
-// that can stand for the given descriptions (a final read can stand for
-// an ordinary one).
-func (f *facts) hasEvents(y int, ds []evDesc) bool {
-	for _, d := range ds {
-		found := false
-		for _, g := range f.varEv[y] {
-			if g.kind == d.kind && g.loc == d.loc && (g.final || !d.final) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
+	// shapeSig is the shapeBit of each literal's shape.
+	shapeSig uint64
+	ev       evHave
 }
 
 func newFacts(c *translate.Cube) *facts {
 	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
-	f.evCount, f.varEv = eventProfile(c)
+	f.ev = newEvHave(c)
 	f.shapes = make(map[uint64]bool, len(c.Lits))
 	for _, l := range c.Lits {
-		f.shapes[l.ShapeHash()] = true
+		h := l.ShapeHash()
+		f.shapes[h] = true
+		f.shapeSig |= shapeBit(h)
 		f.keys[l.ID()] = true
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
 			f.eqVal[l.L] = l.R
@@ -294,15 +248,23 @@ func (f *facts) status(l translate.Literal) status {
 // variables into the indexed cube's, pruning those under which a literal
 // clashes. Its buffers are reused from one visited cube to the next.
 type matcher struct {
-	f      *facts
-	pat    *pattern
-	sigma  []translate.Proc // V's variable -> the indexed cube's
-	used   []bool
-	mu     []int // V's event -> the indexed cube's
-	usedEv []bool
-	cur    []translate.Literal // the renamed literals not implied by the cube
-	cands  [][]translate.Literal
-	rename func(translate.Proc) translate.Proc
+	f     *facts
+	pat   *pattern
+	sigma []translate.Proc // V's variable -> the indexed cube's
+	used  []bool
+	mu    []int // V's event -> the indexed cube's
+	// evNeed holds, per variable of V, the event bits its image must have.
+	evNeed []evBits
+	evBit  []int32 // scratch of evHave.fits
+	// images holds, per variable of V, the bit mask of the variables it
+	// may map to (see narrowImages); unaryOK memoizes unaryImages by
+	// literal.
+	images  []uint64
+	unaryOK map[uint64][2]uint64
+	usedEv  []bool
+	cur     []translate.Literal // the renamed literals not implied by the cube
+	cands   [][]translate.Literal
+	rename  func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
@@ -361,32 +323,47 @@ func newMatcher(f *facts) *matcher {
 // adds the surviving renamed literals to m.cands, the candidates for the
 // solver.
 func (m *matcher) match(p *pattern) bool {
-	if len(p.cube.Events) > len(m.f.c.Events) {
+	if len(p.cube.Events) > len(m.f.c.Events) || p.ev.sig&^m.f.ev.sig != 0 {
 		return false
 	}
-	for d, k := range p.evCount {
-		have := m.f.evCount[d]
-		if !d.final {
-			have += m.f.evCount[evDesc{d.kind, d.loc, true}]
-		}
-		if have < k {
-			return false
-		}
-	}
-	m.pat = p
-	m.cur = m.cur[:0]
-	m.mu = append(m.mu[:0], make([]int, len(p.cube.Events))...)
-	for _, l := range p.groups[0] { // no variable: nothing to rename
+	m.evNeed, m.evBit = resize(m.evNeed, len(p.ev.varDescs)), resize(m.evBit, len(p.ev.descs))
+	return m.f.ev.fits(&p.ev, m.evNeed, m.evBit) && m.matchFitting(p)
+}
+
+// matchFitting is match once the indexed cube is known to have the events
+// p needs, m.evNeed holding the event bits of p's variables' images.
+func (m *matcher) matchFitting(p *pattern) bool {
+	var ok bool
+	m.cur, ok = m.openLits(m.cur[:0], p.groups[0])
+	return ok && m.matchVars(p)
+}
+
+// openLits appends to cur the literals of lits (without variables) that
+// are open in the indexed cube, and reports false when one clashes or,
+// when only inclusion matters, is open.
+func (m *matcher) openLits(cur, lits []translate.Literal) ([]translate.Literal, bool) {
+	for _, l := range lits {
 		switch m.f.status(l) {
 		case clashing:
-			return false
+			return cur, false
 		case open:
 			if m.noCands {
-				return false
+				return cur, false
 			}
-			m.cur = append(m.cur, l)
+			cur = append(cur, l)
 		}
 	}
+	return cur, true
+}
+
+// matchVars is matchFitting once the literals without variables are
+// checked, m.cur holding the open ones.
+func (m *matcher) matchVars(p *pattern) bool {
+	m.pat = p
+	if !m.narrowImages() {
+		return false
+	}
+	m.mu = resize(m.mu, len(p.cube.Events))
 	return m.extend(1)
 }
 
@@ -469,7 +446,7 @@ func (m *matcher) extend(i int) bool {
 		if m.tired() {
 			return false
 		}
-		if m.used[y] || len(m.pat.varEv) > i && !m.f.hasEvents(y, m.pat.varEv[i]) {
+		if m.used[y] || !m.canMap(i, y) {
 			continue
 		}
 		m.used[y], m.sigma[i] = true, translate.Proc(y)
@@ -552,14 +529,14 @@ func (m *matcher) sameEvent(e, f translate.Event) bool {
 type pattern struct {
 	cube      *translate.Cube
 	groups    [][]translate.Literal
-	groupVars [][]litVars // the variables of each group's literals
+	groupVars [][]litVars           // the variables of each group's literals
+	unary     [][]translate.Literal // per variable, the literals about it alone
 	evLits    []translate.Literal
-	evCount   map[evDesc]int
-	varEv     [][]evDesc
+	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
-	// disequalities (shaped literals), with their multiplicities.
-	shapes     []shapeCount
-	shapedLits int32
+	// disequalities (shaped literals).
+	shapes   []uint64
+	shapeSig uint64 // the shapeBit of each shape of shapes
 }
 
 // pattern returns the node's pattern, computed once.
@@ -567,8 +544,9 @@ func (n *node) pattern() *pattern {
 	if n.pat != nil {
 		return n.pat
 	}
-	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1)}
-	p.evCount, p.varEv = eventProfile(n.cube)
+	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1),
+		unary: make([][]translate.Literal, n.cube.NVars+1)}
+	p.ev = newEvNeed(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
 			p.addShape(l.ShapeHash())
@@ -591,6 +569,9 @@ func (n *node) pattern() *pattern {
 		} else {
 			p.groups[hi] = append(p.groups[hi], l)
 			p.groupVars[hi] = append(p.groupVars[hi], lv)
+			if lv.n == 1 {
+				p.unary[hi] = append(p.unary[hi], l)
+			}
 		}
 	}
 	n.pat = p
@@ -615,16 +596,27 @@ func (lv *litVars) add(q translate.Proc) {
 	lv.n++
 }
 
-// addShape counts one shaped literal of the given shape.
+// addShape records the shape of a shaped literal.
 func (p *pattern) addShape(h uint64) {
-	p.shapedLits++
-	for i := range p.shapes {
-		if p.shapes[i].hash == h {
-			p.shapes[i].mult++
-			return
+	if !slices.Contains(p.shapes, h) {
+		p.shapes = append(p.shapes, h)
+		p.shapeSig |= shapeBit(h)
+	}
+}
+
+// shapeBit is the bit of shape h in shape signatures: a cube whose
+// signature lacks a bit of another's lacks one of its shapes.
+func shapeBit(h uint64) uint64 { return 1 << (h % 64) }
+
+// hasShapes reports whether the indexed cube has literals of every shape
+// of p's shaped literals.
+func (f *facts) hasShapes(p *pattern) bool {
+	for _, h := range p.shapes {
+		if !f.shapes[h] {
+			return false
 		}
 	}
-	p.shapes = append(p.shapes, shapeCount{h, 1})
+	return true
 }
 
 // deleteSubsumed removes from the visited nodes those that n subsumes

@@ -1,0 +1,88 @@
+package reach
+
+import "github.com/cubew/cubew/translate"
+
+// maxMaskVars is the most variables an indexed cube may have for the
+// matcher to narrow the images of a visited cube's variables by bit masks
+// (bit y: variable y of the indexed cube).
+const maxMaskVars = 63
+
+// narrowImages sets m.images[i], for each variable i of the pattern, to
+// the variables of the indexed cube i may map to: those with the events
+// i's image needs and under which none of the literals about i alone
+// clashes (unary, memoized by literal across the visited cubes), or, when
+// only inclusion matters, under which all are implied. It reports false
+// when some variable has none: no renaming survives. Past maxMaskVars
+// variables it leaves m.images empty (see canMap).
+func (m *matcher) narrowImages() bool {
+	p, n := m.pat, m.f.c.NVars
+	if n > maxMaskVars {
+		m.images = m.images[:0] // canMap checks the events only
+		return true
+	}
+	m.images = resize(m.images, len(p.groups))
+	all := uint64(1)<<(n+1) - 2 // bits 1..n
+	for i := 1; i < len(p.groups); i++ {
+		ok := all
+		if len(m.evNeed) > i {
+			for y := 1; y <= n; y++ {
+				if !m.evNeed[i].within(&m.f.ev.varBits[y]) {
+					ok &^= 1 << y
+				}
+			}
+		}
+		for _, l := range p.unary[i] {
+			if ok == 0 {
+				break
+			}
+			ok &= m.unaryImages(l, i)[b2i(m.noCands)]
+		}
+		if ok == 0 {
+			return false
+		}
+		m.images[i] = ok
+	}
+	return true
+}
+
+// canMap reports whether V's variable i may map to the indexed cube's y,
+// by the masks of narrowImages (or, without, by the events alone).
+func (m *matcher) canMap(i, y int) bool {
+	if len(m.images) == 0 {
+		return len(m.evNeed) <= i || m.evNeed[i].within(&m.f.ev.varBits[y])
+	}
+	return m.images[i]&(1<<y) != 0
+}
+
+// unaryImages returns the variables y of the indexed cube such that
+// literal l, whose only variable is i, does not clash with the cube once
+// i is renamed to y, and those such that the cube implies it.
+func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
+	if ok, seen := m.unaryOK[l.ID()]; seen {
+		return ok
+	}
+	if m.unaryOK == nil {
+		m.unaryOK = map[uint64][2]uint64{}
+	}
+	lv := litVars{v: [3]translate.Proc{translate.Proc(i)}, n: 1}
+	var ok [2]uint64
+	for y := 1; y <= m.f.c.NVars; y++ {
+		m.sigma[i] = translate.Proc(y)
+		switch _, st := m.renamed(l, lv); st {
+		case implied:
+			ok[1] |= 1 << y
+			fallthrough
+		case open:
+			ok[0] |= 1 << y
+		}
+	}
+	m.unaryOK[l.ID()] = ok
+	return ok
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
