@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/internal/corpus"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/stretchr/testify/require"
 )
 
@@ -124,4 +125,21 @@ func TestBrabCrosscheck(t *testing.T) {
 	require.Contains(t, out, "n=3 k=6  SAFE")
 	require.Contains(t, out, "agree")
 	require.NotContains(t, out, "UNKNOWN")
+}
+
+// TestBrabDefaultOffUnderPSO: without --brab, inference is on under the
+// models whose writes stay in program order and off under pso, where the
+// refuted candidates' restarts made dekker_2b and arbiter_v2_N slower; an
+// explicit --brab turns it on under pso too.
+func TestBrabDefaultOffUnderPSO(t *testing.T) {
+	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.SC))
+	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.TSO))
+	require.Zero(t, defaultBrabFor(memmodel.PSO))
+
+	_, _, errs := cubew(t, "check", "-v", "--model", "pso", "../../examples/spin_lock.cub")
+	require.NotContains(t, errs, "invariant inference")
+	_, _, errs = cubew(t, "check", "-v", "--model", "tso", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "invariant inference: not needed (oracle not explored)")
+	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "invariant inference")
 }

@@ -58,7 +58,8 @@ Past --brab-after nodes, the search infers invariants (BRAB): it explores
 the instances with 1..--brab processes forwards and may replace a node by
 a more general cube none of them reaches, which it then proves like an
 unsafe cube (a refuted one restarts the search). --brab 0 turns it off;
---invariants prints the inferred invariants as declarations.
+under --model pso it is off unless --brab is given. --invariants prints
+the inferred invariants as declarations.
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
@@ -151,7 +152,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd))
+	opts, orc := withBrab(ctx, m, mm, opts, o.brabSize(cmd, mm), o.approxAfter(cmd))
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {

@@ -214,7 +214,7 @@ func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, 
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	opts, _ := withBrab(ctx, m, mm, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: newSearchSolver}, defaultBrab, defaultBrabAfter)
+		NewSolver: newSearchSolver}, defaultBrabFor(mm), defaultBrabAfter)
 	res, err := decide.Check(ctx, m, sys, opts)
 	if err != nil {
 		return nil, 0, err
