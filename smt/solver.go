@@ -31,6 +31,20 @@ type Stats struct {
 	Time    time.Duration // wall time spent in those checks
 }
 
+// Count adds one check with result r that took d.
+func (st *Stats) Count(r Result, d time.Duration) {
+	st.Checks++
+	st.Time += d
+	switch r {
+	case Sat:
+		st.Sat++
+	case Unsat:
+		st.Unsat++
+	default:
+		st.Unknown++
+	}
+}
+
 // Solver builds quantifier-free formulas and checks their satisfiability,
 // incrementally. It is the engine's whole view of an SMT solver; package
 // smt/z3 implements it with Z3.

@@ -264,19 +264,7 @@ func (s *Solver) ensureBackend() error {
 	return nil
 }
 
-func (s *Solver) count(r smt.Result, d time.Duration) {
-	st := &s.stats
-	st.Checks++
-	st.Time += d
-	switch r {
-	case smt.Sat:
-		st.Sat++
-	case smt.Unsat:
-		st.Unsat++
-	default:
-		st.Unknown++
-	}
-}
+func (s *Solver) count(r smt.Result, d time.Duration) { s.stats.Count(r, d) }
 
 // UnsatCore appends the assumptions of the last check, which returned
 // Unsat: the backend's core when it answered, else all of them.

@@ -108,16 +108,4 @@ func (s *Solver) interrupt(gen uint64) {
 }
 
 // count adds one check with result r to the statistics.
-func (s *Solver) count(r smt.Result, d time.Duration) {
-	st := &s.stats
-	st.Checks++
-	st.Time += d
-	switch r {
-	case smt.Sat:
-		st.Sat++
-	case smt.Unsat:
-		st.Unsat++
-	default:
-		st.Unknown++
-	}
-}
+func (s *Solver) count(r smt.Result, d time.Duration) { s.stats.Count(r, d) }
