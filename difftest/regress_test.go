@@ -51,7 +51,7 @@ func TestRegress(t *testing.T) {
 			assert.Equal(t, f[1], o.Reach.Verdict.String(), o.Report())
 		}
 	}
-	require.Equal(t, 17, checked, "regress cases")
+	require.Equal(t, 19, checked, "regress cases")
 }
 
 // TestReplayBudgetIsNotADisagreement: under tso the traces of

@@ -2,6 +2,7 @@ package reach
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -12,6 +13,27 @@ func (e *engine) confirm(ctx context.Context, tr *Trace) error {
 		return nil
 	}
 	return e.opts.Confirm(ctx, tr)
+}
+
+// confirmNode builds the counterexample of n, which meets the initial
+// states, and asks Options.Confirm about it; when it does not replay, the
+// compact counterexample (dropped processes reuse ones the trace ran)
+// is asked too. It returns the trace accepted, or the first one with its
+// rejection.
+func (e *engine) confirmNode(ctx context.Context, n *node) (*Trace, error) {
+	tr := e.trace(n, false)
+	err := e.confirm(ctx, tr)
+	var sp *SpuriousError
+	if !errors.As(err, &sp) {
+		return tr, err
+	}
+	if alt := e.trace(n, true); alt.String() != tr.String() {
+		altErr := e.confirm(ctx, alt)
+		if !errors.As(altErr, new(*SpuriousError)) {
+			return alt, altErr
+		}
+	}
+	return tr, err
 }
 
 func (e *engine) maxSpurious() int {

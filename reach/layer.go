@@ -95,7 +95,7 @@ func parallelFor(n, goroutines int, work func(g, i int)) {
 // precheck is what the checks of a popped node against the snapshot of
 // the visited set found.
 type precheck struct {
-	skipped  bool // n descends from a deleted node: nothing was checked
+	skipped  bool // n's parent was deleted: nothing was checked
 	included bool // a snapshot node includes n syntactically
 	// cands are the renamed snapshot cubes that do not clash with n.
 	cands [][]translate.Literal
@@ -117,7 +117,7 @@ type precheck struct {
 func (w *worker) check(ctx context.Context, n *node, before []*node) (pc precheck) {
 	w.budget = matchBudget
 	defer func() { pc.budget = w.budget }()
-	if n.deletedAncestor() {
+	if n.orphaned() {
 		return precheck{skipped: true}
 	}
 	if pc.included, pc.cands = w.includedIn(n); pc.included {

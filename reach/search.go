@@ -204,7 +204,7 @@ type node struct {
 	pat    *pattern
 	fcache *facts
 	// deleted is set when a node visited later subsumes this one: its
-	// queued descendants are dropped when popped.
+	// queued children are dropped when popped (see orphaned).
 	deleted bool
 	inv     bool  // an assumed invariant (never deleted)
 	invProp bool  // an invariant's cube being proved (set on the root only)
@@ -212,14 +212,13 @@ type node struct {
 	seq     int32 // visit order, once visited
 }
 
-// deletedAncestor reports whether n or one of its ancestors was deleted.
-func (n *node) deletedAncestor() bool {
-	for x := n; x != nil; x = x.parent {
-		if x.deleted {
-			return true
-		}
-	}
-	return false
+// orphaned reports whether n's parent was deleted: n is then dropped
+// when popped, since the parent's deleter, a visited node that includes
+// the parent, has pre-images that include n. Only the parent counts: a
+// node visited before an ancestor's deletion stays in the visited set and
+// is expanded, so its children must be examined.
+func (n *node) orphaned() bool {
+	return n.parent != nil && n.parent.deleted
 }
 
 // Check runs the backward reachability search on sys: SAFE when every
@@ -250,8 +249,8 @@ type engine struct {
 	workers []*worker
 	index   *visitedIndex // the visited nodes
 	// seen maps the key of every cube generated to the node that carries
-	// it; a later copy is dropped unless that node descends from a deleted
-	// one (which is never expanded: the deleter's own pre-images must be).
+	// it; a later copy is dropped unless that node is orphaned (then the
+	// deleter of its parent has pre-images that include both).
 	seen   map[string]*node
 	stats  Stats
 	nextID int
@@ -349,7 +348,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
 		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
 	}
-	if pc.skipped || n.deletedAncestor() {
+	if pc.skipped || n.orphaned() {
 		e.stats.Covered++
 		e.stats.Syntactic++
 		e.record(n, Covered)
@@ -381,8 +380,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	spurious := false
 	if reached {
 		e.initIDs, e.initOthers = pc.init.ids, pc.init.others
-		tr := e.trace(n)
-		err := e.confirm(ctx, tr)
+		tr, err := e.confirmNode(ctx, n)
 		var sp *SpuriousError
 		switch {
 		case err == nil:
@@ -450,13 +448,16 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 }
 
 // expandAll expands the visited nodes of a layer, in order, and queues
-// their children; a node deleted since it was visited (or a descendant of
-// one) is not expanded: the node that deleted it covers its pre-images.
-// A result ends the search.
+// their children. A node deleted since it was visited is not expanded: the
+// node that deleted it covers its pre-images. A descendant of a deleted
+// node is, when it was visited before the deletion: it stays in the
+// visited set, where it may cover nodes (even the pre-images of its
+// deleter), so its own pre-images must be covered for the fixpoint to be
+// inductive. A result ends the search.
 func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue) *Result {
 	var live []*node
 	for _, n := range visited {
-		if !n.deletedAncestor() {
+		if !n.deleted {
 			live = append(live, n)
 		}
 	}
@@ -555,7 +556,7 @@ func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 		for k, p := range r.pres {
 			e.stats.Generated++
 			key := p.cube.Key()
-			if prev, ok := e.seen[key]; ok && !prev.deletedAncestor() {
+			if prev, ok := e.seen[key]; ok && !prev.orphaned() {
 				e.stats.CacheHits++
 				continue
 			}

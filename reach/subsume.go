@@ -621,8 +621,9 @@ func (f *facts) hasShapes(p *pattern) bool {
 
 // deleteSubsumed removes from the visited nodes those that n subsumes
 // syntactically (n's literals included in theirs under a renaming), except
-// n's ancestors and invariants, and marks them deleted so that their
-// queued descendants are dropped: n's own pre-images cover theirs.
+// n's ancestors and invariants, and marks them deleted: a deleted node
+// not yet expanded is not, and its queued children are dropped, since n's
+// own pre-images include theirs.
 func (e *engine) deleteSubsumed(n *node) {
 	w := e.workers[0]
 	start := time.Now()

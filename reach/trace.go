@@ -63,7 +63,12 @@ func (t *Trace) String() string {
 // respect process order and number_procs. Procs counts the processes that
 // proc-valued locations hold at the initial state besides the named ones
 // (a Turn that no named process may hold names one more).
-func (e *engine) trace(n *node) *Trace {
+//
+// With compact, a dropped variable takes the smallest process that no
+// variable of the current cube holds, possibly one the trace ran before:
+// the cube says nothing of it, and fewer processes make the forall_other
+// guards of the trace's transitions easier to meet.
+func (e *engine) trace(n *node, compact bool) *Trace {
 	t := &Trace{Unsafe: n.prop}
 	for x := n; x != nil; x = x.parent {
 		t.Invariant = x.invProp
@@ -88,7 +93,7 @@ func (e *engine) trace(n *node) *Trace {
 	procOf := func(p translate.Proc) int {
 		if _, ok := conc[p]; !ok { // a process the pre-image dropped
 			id := 1
-			for used[id] {
+			for used[id] && (!compact || slices.Contains(slices.Collect(maps.Values(conc)), id)) {
 				id++
 			}
 			if bound > 0 && id > bound {
