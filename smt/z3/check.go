@@ -5,10 +5,15 @@ import "C"
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/cubew/cubew/smt"
 )
+
+// ErrInterrupted is the error of every check of a Solver after one of its
+// checks was interrupted (see [Solver.Check]).
+var ErrInterrupted = errors.New("z3: an earlier check of this solver was interrupted, and Z3 may have lost assertions; use a new solver")
 
 // maxInterruptDelay bounds the wait between two interrupts of one check.
 const maxInterruptDelay = 50 * time.Millisecond
@@ -21,6 +26,12 @@ const maxInterruptDelay = 50 * time.Millisecond
 // check is interrupted and returns Unknown and ctx.Err(). If the Context
 // has a sticky error, Check returns Unknown and that error without calling
 // Z3.
+//
+// An interrupted check leaves s unusable: every later check returns
+// Unknown and [ErrInterrupted]. Z3 4.8 can lose assertions when an
+// interrupt lands while it is still taking them in, and then answers Sat
+// for unsatisfiable assertions, with models that violate them (seen on
+// the pigeonhole formula; timeouts do not do this). Make a new Solver.
 func (s *Solver) Check(ctx context.Context) (smt.Result, error) {
 	s.live()
 	return s.run(ctx, 0, nil, false, "solver_check")
@@ -47,6 +58,9 @@ func (s *Solver) run(ctx context.Context, n C.uint, p *C.Z3_ast, assume bool, op
 	}
 	if err := ctx.Err(); err != nil {
 		return smt.Unknown, err
+	}
+	if s.tainted {
+		return smt.Unknown, ErrInterrupted
 	}
 
 	s.mu.Lock()
@@ -75,6 +89,7 @@ func (s *Solver) run(ctx context.Context, n C.uint, p *C.Z3_ast, assume bool, op
 	switch {
 	case interrupted:
 		err = ctx.Err()
+		s.tainted = true
 	case r == C.Z3_L_TRUE:
 		res = smt.Sat
 	case r == C.Z3_L_FALSE:

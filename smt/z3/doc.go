@@ -47,7 +47,9 @@
 // and guard it with a mutex, so it only ever reaches Z3 while that very check
 // is running. Until the check returns, the interrupt is repeated with
 // backoff, since Z3 forgets an interrupt that arrives before the check has
-// started listening.
+// started listening. A Solver whose check was interrupted answers
+// [ErrInterrupted] from then on: Z3 4.8 can lose assertions to an
+// interrupt and answer Sat wrongly afterwards.
 //
 // # Errors
 //

@@ -36,6 +36,9 @@ type Solver struct {
 	running     bool   // a check is in Z3
 	gen         uint64 // counts checks, so a late interrupt cannot hit the next one
 	interrupted bool   // Z3_interrupt was called during the running check
+	// tainted is set once a check was interrupted: Z3 may have lost
+	// assertions, so later checks answer ErrInterrupted.
+	tainted bool
 }
 
 // New makes a Context with one Solver that owns it: closing the Solver
