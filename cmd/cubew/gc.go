@@ -7,11 +7,12 @@ import (
 
 // relaxedGCPercent is the garbage collector's target when a memory budget
 // bounds the heap: a collection when the heap has grown 200% over the live
-// heap, not Go's 100%. Searches allocate much short-lived garbage (cubes
-// and pre-images that are then covered); on the small corpus files this
-// takes 10–20% off the CPU time (dekker_2b: 14 collections with Go's
-// default, of a heap that stays near 1 MB live), and the first collection
-// comes at 8 MB instead of 4.
+// heap, not Go's 100%, and the first one at 8 MB instead of 4. Searches
+// allocate much short-lived garbage (cubes and pre-images that are then
+// covered): on the small corpus files that search longest it took 7–22%
+// off the CPU time (arbiter_v1_N, dekker_2b, dijkstra ~20%, whose heap
+// stays near 1 MB live: dekker_2b made 14 collections with Go's target);
+// the tiniest files make no collection either way.
 const relaxedGCPercent = 200
 
 // relaxGC sets the garbage collector's target to relaxedGCPercent when a
