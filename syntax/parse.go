@@ -8,15 +8,28 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-var parser = participle.MustBuild[gFile](
-	participle.Lexer(cubLexer{}),
-	participle.UseLookahead(2),
-)
+// parser builds the participle parser on first use, not at start-up:
+// building it walks every struct tag of grammar.go (about 7,600
+// allocations, see BenchmarkBuildParser), which commands that read no
+// model (--version, certify, completion) should not pay.
+var parser = sync.OnceValue(func() *participle.Parser[gFile] {
+	p, err := buildParser()
+	if err != nil {
+		panic(err) // a bug in grammar.go; Parse turns it into an error
+	}
+	return p
+})
+
+// buildParser builds the participle parser of grammar.go.
+func buildParser() (*participle.Parser[gFile], error) {
+	return participle.Build[gFile](participle.Lexer(cubLexer{}), participle.UseLookahead(2))
+}
 
 // Parse reads a model. The error, if any, is an ErrorList whose entries
 // print as FILE:LINE:COL: message. Parse never panics.
@@ -27,7 +40,7 @@ func Parse(name string, src []byte) (file *File, err error) {
 				Msg: fmt.Sprintf("internal error in parser: %v", r)}}
 		}
 	}()
-	g, perr := parser.ParseBytes(name, src)
+	g, perr := parser().ParseBytes(name, src)
 	if perr != nil {
 		return nil, toErrorList(name, src, perr)
 	}

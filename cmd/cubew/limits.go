@@ -110,6 +110,7 @@ func startMemoryWatch(cmd *cobra.Command, budget uint64) {
 	ctx, cancel := context.WithCancelCause(cmd.Context())
 	cmd.SetContext(ctx)
 	limit.SetGoLimit(budget)
+	relaxGC(budget)
 	go func() {
 		t := time.NewTicker(limit.WatchInterval)
 		defer t.Stop()
