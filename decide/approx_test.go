@@ -210,11 +210,12 @@ func TestBrabAfterNotNeeded(t *testing.T) {
 
 // TestBrabAfterSzymanskiAt: on Szymanski's algorithm approximation that
 // starts after 100 exact nodes keeps them and still decides the model in
-// 128 nodes (plain search needs about 1,300).
+// 129 nodes (plain search needs about 1,300; 128 when a candidate left
+// out the literals with offsets, which now weaken to relations).
 func TestBrabAfterSzymanskiAt(t *testing.T) {
 	res, o := checkBrabAfter(t, corpusFile(t, "cubicle/szymanski_at.cub"), 2, 100)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
-	require.Equal(t, 128, res.Stats.Nodes)
+	require.Equal(t, 129, res.Stats.Nodes)
 	require.Positive(t, res.Stats.Candidates)
 	require.Zero(t, res.Stats.Refuted)
 	explored, err := o.Explored()
