@@ -21,7 +21,9 @@ func TestWeaken(t *testing.T) {
 	serving := translate.StateTerm(&syntax.Symbol{Name: "Serving", Class: syntax.SymVar, Type: intT})
 	ticket := translate.StateTerm(&syntax.Symbol{Name: "Ticket", Class: syntax.SymArray, Type: intT}, 1)
 	num := func(k int64) *translate.Term { return translate.NumTerm(big.NewRat(k, 1)) }
-	plus := func(b *translate.Term, k int64) *translate.Term { return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)}) }
+	plus := func(b *translate.Term, k int64) *translate.Term {
+		return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)})
+	}
 	lit := translate.NewLiteral
 	cases := []struct {
 		in   translate.Literal
