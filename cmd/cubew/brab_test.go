@@ -95,7 +95,7 @@ func TestBrabDefault(t *testing.T) {
 	require.Equal(t, exitSafe, code, errs)
 	require.Contains(t, out, "SAFE  sc  220 nodes")
 	require.Contains(t, errs, "szymanski_at.cub: invariant inference: oracle of 261 states over 1..3 processes\n")
-	require.Contains(t, errs, "szymanski_at.cub: invariant inference: 11 candidates visited, 0 refuted, 0 restarts\n")
+	require.Contains(t, errs, "szymanski_at.cub: invariant inference: 14 candidates visited, 0 refuted, 0 restarts\n")
 
 	code, out, errs = cubew(t, "check", "-v", "testdata/token_mutex.cub")
 	require.Equal(t, exitSafe, code, errs)
