@@ -8,7 +8,11 @@
 // read or an event is never found false, so a cube made only of such
 // literals always counts as reached. An unknown value (an unconstrained
 // initial value) makes a literal count as true. Both make the oracle say
-// "reached" more often, never less. An abstract type gets a single value
+// "reached" more often, never less. A model whose init makes a process
+// variable differ from every process (FLASH's `Home <> p`) gets, in each
+// instance, one more process that the variable names and that never
+// acts; only the participants are matched against cubes (outside.go).
+// An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such
 // literals out of candidates. Whatever the oracle says, reach proves
@@ -48,7 +52,10 @@ type Oracle struct {
 // sizes stop at m's number_procs bound. An instance the explicit engine
 // cannot run, or cannot explore exactly (an initial value it cannot
 // enumerate), or that has no initial state, is an error: such an oracle
-// would call unreached what it never looked at.
+// would call unreached what it never looked at. A model whose init puts
+// a process variable outside every instance (`init (p) { Home <> p &&
+// ... }`, outside.go) is explored with one more process than
+// participants, the one that variable names, which never acts.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
@@ -58,17 +65,22 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
 	m = finiteAbstract(m)
+	outside := outsideVars(m)
 	for k := 1; k <= n; k++ {
+		inst, procs := m, k
+		if len(outside) > 0 {
+			inst, procs = withOutside(m, outside, k), k+1
+		}
 		var states []dpor.State
-		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
+		res, err := dpor.Reachable(ctx, inst, dpor.Options{N: procs, Model: mm, MaxStates: maxStates},
 			func(s dpor.State) { states = append(states, s) })
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
 		if res.Verdict == translate.Unknown && res.States <= maxStates && ctx.Err() == nil {
 			// Neither a state limit nor a stop: the engine cannot explore
-			// this instance exactly (or it has no initial state, as when
-			// `Home <> p` holds for every p), and what it saw says nothing.
+			// this instance exactly (or it has no initial state), and what
+			// it saw says nothing.
 			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {

@@ -79,13 +79,40 @@ func TestReachedAbstractData(t *testing.T) {
 	require.Equal(t, syntax.TAbstract, m.Types["data"].Kind, "the model itself is left as it was")
 }
 
-// TestNoInitialState: a model whose init holds in no finite instance (a
-// process variable distinct from every process) gives no oracle, which
-// would otherwise call every cube unreached.
+// TestNoInitialState: a model whose init holds in no state gives no
+// oracle, which would otherwise call every cube unreached.
 func TestNoInitialState(t *testing.T) {
-	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
+	m, err := syntax.Load("testdata/no_init.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
 	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
 	require.EqualError(t, err, "oracle, instance with 1 processes: no initial state: no state of this instance satisfies init")
 	require.Nil(t, o)
+}
+
+// TestOutsideProcess: `init (p) { Home <> p && ... }` holds in no finite
+// instance; the oracle gives each instance of k participants one more
+// process, k+1, that Home names and that never acts: 2 states with one
+// participant (S[#1] Idle or Busy, Home's cell stays Idle), 4 with two.
+// Two busy participants are reached (the model is unsafe), three are
+// beyond the oracle.
+func TestOutsideProcess(t *testing.T) {
+	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Home"}, outsideVars(m))
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.NoError(t, err)
+	require.Equal(t, 2+4, o.States)
+	require.Equal(t, "instance with 2 processes: an unsafe state is reachable", o.Partial)
+	for k, states := range o.instances {
+		for _, st := range states {
+			require.Equal(t, translate.ProcTerm(translate.Proc(-(k + 2))), st.Value("Home", nil))
+			require.Equal(t, translate.CtorTerm("Idle"), st.Value("S", []int{k + 2}), "the outside process never acts")
+		}
+	}
+	busy := func(p translate.Proc) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["S"], p), translate.CtorTerm("Busy"))
+	}
+	two, ok := translate.NewCube([]translate.Literal{busy(1), busy(2)})
+	require.True(t, ok)
+	require.True(t, o.Reached(two))
 }

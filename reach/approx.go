@@ -91,8 +91,8 @@ func root(n *node) *node {
 func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 	var lits []translate.Literal
 	for _, l := range c.Lits {
-		if stateLiteral(l) {
-			lits = append(lits, signOf(l))
+		if w, ok := weaken(l); ok && stateLiteral(w) {
+			lits = append(lits, w)
 		}
 	}
 	maxLits := max(2, maxVars+1)
@@ -153,19 +153,58 @@ func cellTerm(t *translate.Term) bool {
 	return t.Kind == translate.KState && len(t.Args) > 0
 }
 
-// signOf weakens `t = k` for a nonzero number k to the sign of t
-// (`0 < t` or `t < 0`), as Cubicle does: a candidate then covers every
-// value of a growing counter at once.
-func signOf(l translate.Literal) translate.Literal {
-	if l.Op != translate.Eq || l.R.Kind != translate.KLin || l.R.Base != nil || len(l.R.Off.Consts) > 0 ||
-		l.R.Off.K == nil || l.R.Off.K.Sign() == 0 || l.L.Kind == translate.KLin && l.L.Base == nil {
-		return l
+// weaken returns the literal of l that a candidate may contain, false
+// when none: a literal between numeric terms with offsets (`a = b + k`,
+// `a < b + k`, b possibly absent: a number) becomes the relation of its
+// bases it implies, as Cubicle weakens `t = k` to the sign of t: `a = b +
+// k` gives `b < a` for k > 0 and `a < b` for k < 0, `a < b + k` and `a <=
+// b + k` give `a < b` for k < 0 (and themselves for k = 0), and an
+// offset disequality or a bound above the base gives nothing. A bound or
+// a disequality with a number (`t < 3`) is kept as it is. A candidate
+// then covers every value of a growing counter at once (`Serving + 2 =
+// Ticket[#1]` gives `Serving < Ticket[#1]`). Other literals are kept.
+func weaken(l translate.Literal) (translate.Literal, bool) {
+	if l.L.Kind != translate.KLin && l.R.Kind != translate.KLin {
+		return l, true
 	}
-	zero := translate.NumTerm(new(big.Rat))
-	if l.R.Off.K.Sign() > 0 {
-		return translate.NewLiteral(translate.Lt, zero, l.L)
+	a, ka, okA := linParts(l.L)
+	b, kb, okB := linParts(l.R)
+	if !okA || !okB || a.Kind == translate.KLin && b.Kind == translate.KLin {
+		return l, false // symbolic constants, or two numbers
 	}
-	return translate.NewLiteral(translate.Lt, l.L, zero)
+	if l.Op != translate.Eq && (a.Kind == translate.KLin || b.Kind == translate.KLin) {
+		return l, true // a bound or disequality with a number: as it is
+	}
+	d := new(big.Rat).Sub(kb, ka) // l says a ⋈ b + d
+	switch sign := d.Sign(); {
+	case sign == 0:
+		return translate.NewLiteral(l.Op, a, b), true
+	case l.Op == translate.Eq && sign > 0:
+		return translate.NewLiteral(translate.Lt, b, a), true
+	case l.Op != translate.Ne && sign < 0:
+		return translate.NewLiteral(translate.Lt, a, b), true
+	}
+	return l, false
+}
+
+// linParts splits a numeric term into its state term (a zero number when
+// it has none) and its numeric offset; false when the offset names
+// symbolic constants.
+func linParts(t *translate.Term) (*translate.Term, *big.Rat, bool) {
+	if t.Kind != translate.KLin {
+		return t, new(big.Rat), true
+	}
+	if len(t.Off.Consts) > 0 {
+		return nil, nil, false
+	}
+	k := new(big.Rat)
+	if t.Off.K != nil {
+		k.Set(t.Off.K)
+	}
+	if t.Base == nil {
+		return translate.NumTerm(new(big.Rat)), k, true
+	}
+	return t.Base, k, true
 }
 
 // stateLiteral reports whether l speaks of non-weak state only (no read,
@@ -178,8 +217,9 @@ func stateTerm(t *translate.Term) bool {
 	case translate.KRead, translate.KVal:
 		return false
 	case translate.KLin:
-		// A shifted counter (`R[#1] = R[#2] + 40`) is a literal of one
-		// unrolled loop: a candidate over it generalises nothing.
+		// weaken removed the offsets it could; a shifted counter left
+		// (`R[#1] + 1 < 3`) is a literal of one unrolled loop: a
+		// candidate over it generalises nothing.
 		return t.Base == nil || (t.Off.K == nil || t.Off.K.Sign() == 0) && len(t.Off.Consts) == 0 && stateTerm(t.Base)
 	case translate.KState:
 		return !t.Sym.Weak && t.Sym.Type.Kind != syntax.TAbstract

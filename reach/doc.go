@@ -39,8 +39,11 @@
 // these literals of the node: comparisons between non-weak state terms
 // (variables, array cells, constants), process variables, process
 // constants, constructors and numbers, where a numeric state term carries
-// no offset (`R[#1] = R[#2] + 1` is left out); `t = k` for a nonzero
-// number k is weakened to `0 < t` or `t < 0`. It never contains an event,
+// no offset: a literal with offsets is weakened to the relation of its
+// state terms it implies (weaken: `R[#1] = R[#2] + 1` gives `R[#2] <
+// R[#1]`, `t = k` for a nonzero number k gives `0 < t` or `t < 0`, `a <
+// b - 1` gives `a < b`) or left out (`a <> b + 1`, `a < b + 1`, offsets
+// over symbolic constants). It never contains an event,
 // a read value, a relation, a weak location or a term of an abstract type
 // (which the oracle explores with a single value). Under TSO and PSO it
 // thus speaks of non-weak state only, whose value the explicit engine's

@@ -1,0 +1,53 @@
+package reach
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// TestWeaken: the literals a candidate takes from a node's numeric
+// literals. An offset between two counters becomes the order it implies
+// (`Next = Serving + 1` gives `Serving < Next`), an equality with a
+// nonzero number the sign, a bound or disequality with a number stays,
+// and what implies no relation of the bases (an offset disequality, a
+// bound above the base, symbolic constants) gives none. 10 cases.
+func TestWeaken(t *testing.T) {
+	intT := &syntax.Type{Name: "int", Kind: syntax.TInt}
+	next := translate.StateTerm(&syntax.Symbol{Name: "Next", Class: syntax.SymVar, Type: intT})
+	serving := translate.StateTerm(&syntax.Symbol{Name: "Serving", Class: syntax.SymVar, Type: intT})
+	ticket := translate.StateTerm(&syntax.Symbol{Name: "Ticket", Class: syntax.SymArray, Type: intT}, 1)
+	num := func(k int64) *translate.Term { return translate.NumTerm(big.NewRat(k, 1)) }
+	plus := func(b *translate.Term, k int64) *translate.Term {
+		return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)})
+	}
+	lit := translate.NewLiteral
+	cases := []struct {
+		in   translate.Literal
+		want string // "" when the literal gives nothing
+	}{
+		{lit(translate.Eq, next, plus(serving, 1)), lit(translate.Lt, serving, next).Key()},
+		{lit(translate.Eq, plus(serving, 2), ticket), lit(translate.Lt, serving, ticket).Key()},
+		{lit(translate.Eq, next, plus(serving, -3)), lit(translate.Lt, next, serving).Key()},
+		{lit(translate.Lt, next, plus(serving, -1)), lit(translate.Lt, next, serving).Key()},
+		{lit(translate.Le, next, serving), lit(translate.Le, next, serving).Key()},
+		{lit(translate.Eq, next, num(4)), lit(translate.Lt, num(0), next).Key()},
+		{lit(translate.Lt, next, num(3)), lit(translate.Lt, next, num(3)).Key()},
+		{lit(translate.Ne, next, plus(serving, 1)), ""},
+		{lit(translate.Le, next, plus(serving, 1)), ""},
+		{lit(translate.Eq, next, translate.Plus(serving, translate.Lin{Consts: []translate.Coeff{{Name: "Tick", K: 1}}})), ""},
+	}
+	for _, tc := range cases {
+		got, ok := weaken(tc.in)
+		if tc.want == "" {
+			require.False(t, ok, "%s gave %s", tc.in, got)
+			continue
+		}
+		require.True(t, ok, "%s", tc.in)
+		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
+	}
+	require.Len(t, cases, 10)
+}
