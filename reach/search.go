@@ -189,6 +189,9 @@ type InvariantCube struct {
 	Parent     int    // the node it is a pre-image of (0 for an unsafe cube or an invariant)
 	Transition string // the transition of that pre-image
 	Cube       *translate.Cube
+	// Image k > 0: the cube is the k-th image of node Node's cube under a
+	// symmetry of the process constants (symmetry.go), with no parent.
+	Image int
 }
 
 // node is a cube in the search graph.
@@ -206,10 +209,12 @@ type node struct {
 	// deleted is set when a node visited later subsumes this one: its
 	// queued children are dropped when popped (see orphaned).
 	deleted bool
-	inv     bool  // an assumed invariant (never deleted)
-	invProp bool  // an invariant's cube being proved (set on the root only)
-	approx  bool  // a candidate invariant (a root: its parent is nil)
-	seq     int32 // visit order, once visited
+	inv     bool    // an assumed invariant (never deleted)
+	invProp bool    // an invariant's cube being proved (set on the root only)
+	approx  bool    // a candidate invariant (a root: its parent is nil)
+	seq     int32   // visit order, once visited
+	images  []*node // the symmetric images indexed with n (symmetry.go)
+	image   int     // k > 0: the k-th image of the node with this id
 }
 
 // orphaned reports whether n's parent was deleted: n is then dropped
@@ -229,7 +234,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model)}
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
@@ -267,6 +272,7 @@ type engine struct {
 	matched    int             // the matchers' steps of the nodes popped before
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
+	syms       []symmetry      // the symmetries of the process constants
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -434,8 +440,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		// A node whose counterexample did not replay is expanded (its
 		// pre-images may lead to one that does) but covers nothing.
 		e.deleteSubsumed(n)
-		e.index.add(n)
-		m.fresh = append(m.fresh, n)
+		m.fresh = append(m.fresh, e.addVisited(n)...)
 	}
 	e.record(n, Visited)
 	e.stats.Nodes++
@@ -517,7 +522,7 @@ func (e *engine) invariant() []InvariantCube {
 		if n.deleted {
 			continue
 		}
-		c := InvariantCube{Cube: n.cube}
+		c := InvariantCube{Cube: n.cube, Image: n.image}
 		if !n.inv {
 			c.Node = n.id
 		}
