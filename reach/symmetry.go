@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,38 +47,89 @@ func (s symmetry) rename(p translate.Proc) translate.Proc {
 // (6! = 720 candidate permutations).
 const maxSymmetryProcs = 6
 
-// symmetries returns the symmetries of sys other than the identity, none
-// when the model has no process constants or the memory model is PSO.
+// symmetries returns the symmetries of sys other than the identity that
+// move only the constants the model mentions (no cube holds another);
+// none when it mentions fewer than two or the memory model is PSO.
 func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
-	n := sys.NumProcs
-	if n < 2 || n > maxSymmetryProcs || mm != nil && mm.Name() == "pso" {
+	consts := mentionedConsts(sys)
+	if len(consts) < 2 || len(consts) > maxSymmetryProcs || mm != nil && mm.Name() == "pso" {
 		return nil
 	}
-	id := symmetry(make([]translate.Proc, n))
+	id := symmetry(make([]translate.Proc, -consts[0]))
 	for k := range id {
 		id[k] = translate.Proc(-(k + 1))
 	}
 	want := systemKey(sys, id.rename)
 	var out []symmetry
-	permuteProcs(id, 0, func(s symmetry) {
-		if !isIdentity(s) && systemKey(sys, s.rename) == want {
-			out = append(out, append(symmetry(nil), s...))
+	perm := slices.Clone(consts)
+	permuteProcs(perm, 0, func(images []translate.Proc) {
+		s := slices.Clone(id)
+		moved := false
+		for i, c := range consts {
+			s[-c-1] = images[i]
+			moved = moved || images[i] != c
+		}
+		if moved && systemKey(sys, s.rename) == want {
+			out = append(out, s)
 		}
 	})
 	return out
 }
 
-func isIdentity(s symmetry) bool {
-	for k, p := range s {
-		if p != translate.Proc(-(k + 1)) {
-			return false
+// mentionedConsts lists the process constants of sys's formulas, from the
+// highest (#N, numbered -N) down.
+func mentionedConsts(sys *translate.System) []translate.Proc {
+	var ps []translate.Proc
+	lits := func(ls []translate.Literal) {
+		for _, l := range ls {
+			ps = l.Procs(ps)
 		}
 	}
-	return true
+	dnf := func(d [][]translate.Literal) {
+		for _, c := range d {
+			lits(c)
+		}
+	}
+	terms := func(ts ...*translate.Term) {
+		for _, t := range ts {
+			if t != nil {
+				ps = t.Procs(ps)
+			}
+		}
+	}
+	dnf(sys.Init.DNF)
+	for _, t := range sys.Transitions {
+		lits(t.Guard)
+		dnf(t.Other)
+		for _, u := range t.Updates {
+			ps = append(ps, u.Cell...)
+			terms(u.Default)
+			for _, br := range u.Branches {
+				dnf(br.Cond)
+				terms(br.Value)
+			}
+		}
+	}
+	for _, props := range [][]translate.Property{sys.Unsafe, sys.Invariants} {
+		for _, p := range props {
+			lits(p.Cube.Lits)
+			for _, ev := range p.Cube.Events {
+				ps = append(append(ps, ev.Proc), ev.Index...)
+			}
+		}
+	}
+	var out []translate.Proc
+	for _, p := range ps {
+		if p.IsConst() && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // permuteProcs calls f with every permutation of s[k:] (s[:k] fixed).
-func permuteProcs(s symmetry, k int, f func(symmetry)) {
+func permuteProcs(s []translate.Proc, k int, f func([]translate.Proc)) {
 	if k == len(s) {
 		f(s)
 		return
@@ -180,17 +232,24 @@ func sortedJoin(s []string, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// renameCube returns c renamed by f, in canonical form; nil when the
+// renameCube returns c renamed by f, in canonical form (c itself when f
+// changes none of its processes); nil when the
 // canonical form finds the renamed literals contradictory, which a
 // bijective renaming of a simplified cube should not make them.
 func renameCube(c *translate.Cube, f func(translate.Proc) translate.Proc) *translate.Cube {
+	changed := false
 	lits := make([]translate.Literal, len(c.Lits))
 	for i, l := range c.Lits {
 		lits[i] = l.Rename(f)
+		changed = changed || lits[i] != l
 	}
 	events := make([]translate.Event, len(c.Events))
 	for i, ev := range c.Events {
 		events[i] = ev.Rename(f)
+		changed = changed || events[i].Proc != ev.Proc || !slices.Equal(events[i].Index, ev.Index)
+	}
+	if !changed {
+		return c
 	}
 	out, _, _, ok := translate.Canonicalize(lits, events, c.Rel.Clone())
 	if !ok {
