@@ -30,7 +30,11 @@ type Options struct {
 	// checked with syntax.CheckOptions{SC: true} have no weak variables.
 	Model    memmodel.Model
 	Strategy Strategy
-	MaxNodes int // visited nodes before giving up (0: no limit)
+	// GenerationOrder queues the pre-images of a breadth-first layer in
+	// the order they are generated, as Cubicle does, instead of the most
+	// general first (order.go).
+	GenerationOrder bool
+	MaxNodes        int // visited nodes before giving up (0: no limit)
 	// MaxMatchSteps bounds the renamings the subsumption checks of the
 	// whole search try before it gives up (0: no limit). Nodes with many
 	// process variables have factorially many; unlike MaxNodes, this bounds
@@ -472,14 +476,21 @@ func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue)
 	if ctx.Err() != nil {
 		return e.cut(ctx)
 	}
+	var queued []child
 	for i, n := range live {
 		children, err := e.adopt(n, results[i])
 		if err != nil {
 			return e.unknown(err.Error())
 		}
 		for _, c := range children {
-			q.push(e.opts.Strategy, n, c)
+			queued = append(queued, child{n, c})
 		}
+	}
+	if e.opts.Strategy == BFS && !e.opts.GenerationOrder {
+		generalFirst(queued)
+	}
+	for _, c := range queued {
+		q.push(e.opts.Strategy, c.parent, c.n)
 	}
 	return nil
 }
