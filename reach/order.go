@@ -1,24 +1,39 @@
 package reach
 
-import (
-	"cmp"
-	"slices"
-)
-
 // child is a pre-image waiting to be queued, with the node it comes from.
 type child struct{ parent, n *node }
 
-// generalFirst orders the children of the nodes a breadth-first layer
-// expanded, stably, by variables, then literals, then events, fewest
-// first: of two cubes of one depth, the more general is popped first,
-// so that it covers the other instead of being visited after it and
-// deleting it (dijkstra: two nodes visited then deleted per forall_other
-// pre-image, each later subsumed by a cousin without the guard's
-// literal). Only the order of the search changes: a node is still
-// visited unless the visited set covers it.
-func generalFirst(children []child) {
-	slices.SortStableFunc(children, func(a, b child) int {
-		ca, cb := a.n.cube, b.n.cube
-		return cmp.Or(cmp.Compare(ca.NVars, cb.NVars), cmp.Compare(len(ca.Lits), len(cb.Lits)), cmp.Compare(len(ca.Events), len(cb.Events)))
-	})
+// generalFirst reorders the children of the nodes a breadth-first layer
+// expanded: a child that includes, syntactically, a child queued before
+// it (it is more general) moves just before the first such one. The
+// earlier one is then covered when popped, instead of being visited and
+// deleted by its cousin (dijkstra: a forall_other pre-image with the
+// guard's extra literal `F[#2] <> 2`, visited, then deleted by a cousin
+// without it, four times). Every other child keeps its place. Only the
+// order of the search changes: a node is still visited unless the visited
+// set covers it.
+func (e *engine) generalFirst(children []child) []child {
+	out := make([]child, 0, len(children))
+	for _, c := range children {
+		at := len(out)
+		p := c.n.pattern()
+		for i := len(out) - 1; i >= 0; i-- {
+			d := out[i].n
+			if c.n.cube.NVars <= d.cube.NVars && len(c.n.cube.Lits) < len(d.cube.Lits) && e.includesChild(d, p) {
+				at = i
+			}
+		}
+		out = append(out, child{})
+		copy(out[at+1:], out[at:])
+		out[at] = c
+	}
+	return out
+}
+
+// includesChild reports whether pattern p includes child d syntactically,
+// within a budget of matching steps of its own.
+func (e *engine) includesChild(d *node, p *pattern) bool {
+	budget := matchBudget
+	m := e.newMatcher(d.facts(), &budget)
+	return m.f.hasShapes(p) && m.includes(p)
 }

@@ -31,8 +31,8 @@ type Options struct {
 	Model    memmodel.Model
 	Strategy Strategy
 	// GenerationOrder queues the pre-images of a breadth-first layer in
-	// the order they are generated, as Cubicle does, instead of the most
-	// general first (order.go).
+	// the order they are generated, as Cubicle does, without moving one
+	// before an earlier one it includes (order.go).
 	GenerationOrder bool
 	MaxNodes        int // visited nodes before giving up (0: no limit)
 	// MaxMatchSteps bounds the renamings the subsumption checks of the
@@ -487,7 +487,7 @@ func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue)
 		}
 	}
 	if e.opts.Strategy == BFS && !e.opts.GenerationOrder {
-		generalFirst(queued)
+		queued = e.generalFirst(queued)
 	}
 	for _, c := range queued {
 		q.push(e.opts.Strategy, c.parent, c.n)
