@@ -62,7 +62,7 @@ func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
 	want := systemKey(sys, id.rename)
 	var out []symmetry
 	perm := slices.Clone(consts)
-	permuteProcs(perm, 0, func(images []translate.Proc) {
+	translate.Permute(perm, 0, func(images []translate.Proc) {
 		s := slices.Clone(id)
 		moved := false
 		for i, c := range consts {
@@ -126,19 +126,6 @@ func mentionedConsts(sys *translate.System) []translate.Proc {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// permuteProcs calls f with every permutation of s[k:] (s[:k] fixed).
-func permuteProcs(s []translate.Proc, k int, f func([]translate.Proc)) {
-	if k == len(s) {
-		f(s)
-		return
-	}
-	for i := k; i < len(s); i++ {
-		s[k], s[i] = s[i], s[k]
-		permuteProcs(s, k+1, f)
-		s[k], s[i] = s[i], s[k]
-	}
 }
 
 // systemKey is a text that two renamings of sys share exactly when they
