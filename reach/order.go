@@ -33,7 +33,10 @@ func (e *engine) generalFirst(children []child) []child {
 // includesChild reports whether pattern p includes child d syntactically,
 // within a budget of matching steps of its own.
 func (e *engine) includesChild(d *node, p *pattern) bool {
+	f := d.facts()
+	if !f.hasShapes(p) {
+		return false
+	}
 	budget := matchBudget
-	m := e.newMatcher(d.facts(), &budget)
-	return m.f.hasShapes(p) && m.includes(p)
+	return e.newMatcher(f, &budget).includes(p)
 }
