@@ -79,8 +79,9 @@
 // takes the nodes in queue order and checks again, against the nodes of
 // the layer visited before, those the snapshot did not cover; the
 // visited nodes' pre-images are computed in parallel, by node and
-// transition, and queued most general first (order.go). The verdict and
-// the node counts do not depend on the number of workers.
+// transition, and queued in order, but that a pre-image moves before the
+// earlier ones it includes (order.go). The verdict and the node counts do
+// not depend on the number of workers.
 //
 // Local names: n for nodes, c for cubes, t for transitions, sigma for an
 // instantiation of parameters, st for a weak pre-image step.
