@@ -48,6 +48,9 @@ func (p *printer) body() (string, error) {
 			inv++
 			name = fmt.Sprintf("invariant_%d", inv)
 			b.WriteString("; a user invariant (proved here with the rest)\n")
+		case v.Image > 0:
+			name = fmt.Sprintf("node_%d_image_%d", v.Node, v.Image)
+			fmt.Fprintf(&b, "; node %d's image %d under a symmetry of the process constants\n", v.Node, v.Image)
 		case v.Parent == 0:
 			fmt.Fprintf(&b, "; node %d: an unsafe cube\n", v.Node)
 		default:

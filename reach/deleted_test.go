@@ -16,15 +16,18 @@ import (
 // of the deleted node's queued ones, so neither was expanded. The model is
 // UNSAFE in six steps with two processes (raise, raise, turn, turn,
 // enter2, enter2); the search must delete nodes on the way (the case the
-// cache got wrong) and still find it, in both orders.
+// cache got wrong: breadth first with the pre-images queued in generation
+// order) and still find it, in every order.
 func TestDeleterPreImagesAreExpanded(t *testing.T) {
 	sys := load(t, "testdata/deleter_cache_sc.cub", true)
-	for _, strategy := range []reach.Strategy{reach.BFS, reach.DFS} {
-		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, Strategy: strategy, MaxNodes: 1000})
+	orders := []reach.Options{{Strategy: reach.BFS, GenerationOrder: true}, {Strategy: reach.BFS}, {Strategy: reach.DFS}}
+	for _, opts := range orders {
+		opts.NewSolver, opts.MaxNodes = newSolver, 1000
+		res, err := reach.Check(context.Background(), sys, opts)
 		require.NoError(t, err)
-		require.Equal(t, translate.Unsafe, res.Verdict, "strategy %d", strategy)
+		require.Equal(t, translate.Unsafe, res.Verdict, "strategy %d", opts.Strategy)
 		require.Len(t, res.Trace.Steps, 6)
-		if strategy == reach.BFS {
+		if opts.GenerationOrder {
 			require.Positive(t, res.Stats.Deleted, "the search deletes visited nodes on this model")
 		}
 	}

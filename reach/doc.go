@@ -27,7 +27,11 @@
 // index.go, evprofile.go; each variable's images narrowed first by its
 // events and unary literals, images.go); then Z3, on every renamed
 // visited cube that does not clash with the new one (as Cubicle: limiting them to the near matches loses the fixpoint on
-// protocols such as German's). The init check (safety.go)
+// protocols such as German's). When permutations of the process
+// constants #1..#N map the system onto itself (symmetry.go), each visited
+// node is indexed with its images under them, as Cubicle, which treats
+// `#n` in a cube as a variable, subsumes modulo every renaming of them.
+// The init check (safety.go)
 // instantiates the initial formula over the cube's processes and asks Z3,
 // after a syntactic filter.
 //
@@ -78,8 +82,9 @@
 // takes the nodes in queue order and checks again, against the nodes of
 // the layer visited before, those the snapshot did not cover; the
 // visited nodes' pre-images are computed in parallel, by node and
-// transition, and queued in order. The verdict and the node counts do not
-// depend on the number of workers.
+// transition, and queued in order, but that a pre-image moves before the
+// earlier ones it includes (order.go). The verdict and the node counts do
+// not depend on the number of workers.
 //
 // Local names: n for nodes, c for cubes, t for transitions, sigma for an
 // instantiation of parameters, st for a weak pre-image step.

@@ -30,7 +30,11 @@ type Options struct {
 	// checked with syntax.CheckOptions{SC: true} have no weak variables.
 	Model    memmodel.Model
 	Strategy Strategy
-	MaxNodes int // visited nodes before giving up (0: no limit)
+	// GenerationOrder queues the pre-images of a breadth-first layer in
+	// the order they are generated, as Cubicle does, without moving one
+	// before an earlier one it includes (order.go).
+	GenerationOrder bool
+	MaxNodes        int // visited nodes before giving up (0: no limit)
 	// MaxMatchSteps bounds the renamings the subsumption checks of the
 	// whole search try before it gives up (0: no limit). Nodes with many
 	// process variables have factorially many; unlike MaxNodes, this bounds
@@ -189,6 +193,9 @@ type InvariantCube struct {
 	Parent     int    // the node it is a pre-image of (0 for an unsafe cube or an invariant)
 	Transition string // the transition of that pre-image
 	Cube       *translate.Cube
+	// Image k > 0: the cube is the k-th image of node Node's cube under a
+	// symmetry of the process constants (symmetry.go), with no parent.
+	Image int
 }
 
 // node is a cube in the search graph.
@@ -206,10 +213,12 @@ type node struct {
 	// deleted is set when a node visited later subsumes this one: its
 	// queued children are dropped when popped (see orphaned).
 	deleted bool
-	inv     bool  // an assumed invariant (never deleted)
-	invProp bool  // an invariant's cube being proved (set on the root only)
-	approx  bool  // a candidate invariant (a root: its parent is nil)
-	seq     int32 // visit order, once visited
+	inv     bool    // an assumed invariant (never deleted)
+	invProp bool    // an invariant's cube being proved (set on the root only)
+	approx  bool    // a candidate invariant (a root: its parent is nil)
+	seq     int32   // visit order, once visited
+	images  []*node // the symmetric images indexed with n (symmetry.go)
+	image   int     // k > 0: the k-th image of the node with this id
 }
 
 // orphaned reports whether n's parent was deleted: n is then dropped
@@ -229,7 +238,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model)}
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
@@ -267,6 +276,7 @@ type engine struct {
 	matched    int             // the matchers' steps of the nodes popped before
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
+	syms       []symmetry      // the symmetries of the process constants
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -434,8 +444,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		// A node whose counterexample did not replay is expanded (its
 		// pre-images may lead to one that does) but covers nothing.
 		e.deleteSubsumed(n)
-		e.index.add(n)
-		m.fresh = append(m.fresh, n)
+		m.fresh = append(m.fresh, e.addVisited(n)...)
 	}
 	e.record(n, Visited)
 	e.stats.Nodes++
@@ -467,14 +476,21 @@ func (e *engine) expandAll(ctx context.Context, visited []*node, q *searchQueue)
 	if ctx.Err() != nil {
 		return e.cut(ctx)
 	}
+	var queued []child
 	for i, n := range live {
 		children, err := e.adopt(n, results[i])
 		if err != nil {
 			return e.unknown(err.Error())
 		}
 		for _, c := range children {
-			q.push(e.opts.Strategy, n, c)
+			queued = append(queued, child{n, c})
 		}
+	}
+	if e.opts.Strategy == BFS && !e.opts.GenerationOrder {
+		queued = e.generalFirst(queued)
+	}
+	for _, c := range queued {
+		q.push(e.opts.Strategy, c.parent, c.n)
 	}
 	return nil
 }
@@ -517,7 +533,7 @@ func (e *engine) invariant() []InvariantCube {
 		if n.deleted {
 			continue
 		}
-		c := InvariantCube{Cube: n.cube}
+		c := InvariantCube{Cube: n.cube, Image: n.image}
 		if !n.inv {
 			c.Node = n.id
 		}

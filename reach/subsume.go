@@ -636,7 +636,12 @@ func (e *engine) deleteSubsumed(n *node) {
 	for _, v := range e.index.includedBy(&w.tally, pat, n.cube.NVars) {
 		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &w.budget).includes(pat) {
 			v.deleted = true
-			e.stats.Deleted++
+			for _, img := range v.images {
+				img.deleted = true // it is v renamed: the images of n cover it
+			}
+			if v.image == 0 {
+				e.stats.Deleted++
+			}
 		}
 	}
 }

@@ -438,7 +438,7 @@ func forEachGroupPerm(groups [][]Proc, f func([]Proc)) {
 			f(order)
 			return
 		}
-		permute(append([]Proc(nil), groups[g]...), 0, func(p []Proc) {
+		Permute(append([]Proc(nil), groups[g]...), 0, func(p []Proc) {
 			n := len(order)
 			order = append(order, p...)
 			rec(g + 1)
@@ -448,15 +448,16 @@ func forEachGroupPerm(groups [][]Proc, f func([]Proc)) {
 	rec(0)
 }
 
-// permute calls f with every permutation of s[k:] (in place, swapping).
-func permute(s []Proc, k int, f func([]Proc)) {
+// Permute calls f with every permutation of s[k:] (in place, swapping;
+// s[:k] stays).
+func Permute(s []Proc, k int, f func([]Proc)) {
 	if k == len(s) {
 		f(s)
 		return
 	}
 	for i := k; i < len(s); i++ {
 		s[k], s[i] = s[i], s[k]
-		permute(s, k+1, f)
+		Permute(s, k+1, f)
 		s[k], s[i] = s[i], s[k]
 	}
 }

@@ -1,0 +1,268 @@
+package reach
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/translate"
+)
+
+// A symmetry is a permutation of the process constants #1..#N that maps
+// the system onto itself: its initial formula, its set of transitions
+// (names aside) and its invariant cubes. Cubicle treats `#n` in a cube as
+// one of the cube's variables and so subsumes modulo every permutation of
+// them; cubew keeps them fixed (a model need not be symmetric) and uses
+// only the permutations the system allows.
+//
+// Why the visited set may then cover a node through a symmetric image of
+// itself. Let G be the symmetries and U the union of the visited cubes.
+// For π in G, pre(π(S)) = π(pre(S)) for every set of states S, because
+// the transitions, as a set, are π-invariant, and so is the memory model
+// (it names no process); init ∩ π(S) = π(init ∩ S), because init is
+// π-invariant. The search asks that every pre-image of a visited cube be
+// covered by G·U = ∪_π π(U) (the visited cubes and their images) and that
+// no visited cube meet init. Then G·U is closed under pre-image (pre(π(V))
+// = π(pre(V)) ⊆ π(G·U) = G·U) and meets no initial state (π(V) ∩ init =
+// π(V ∩ init) = ∅): its complement is an inductive invariant excluding
+// the unsafe cubes, which are in U. The images are listed in the SAFE
+// answer's Invariant (InvariantCube.Image), so the certificate states
+// G·U itself. Invariants trusted with AssumeInvariants restrict the
+// states considered; G maps them onto themselves, so the argument holds
+// within them. PSO is left out: its searches keep coherence obligations
+// of satisfied reads (obligation.go) that this argument does not cover.
+type symmetry []translate.Proc // symmetry[k] is the image of #(k+1)
+
+// rename maps process constants by s and leaves every other process.
+func (s symmetry) rename(p translate.Proc) translate.Proc {
+	if k := int(-p) - 1; p.IsConst() && k < len(s) {
+		return s[k]
+	}
+	return p
+}
+
+// maxSymmetryProcs bounds the constants whose permutations are tried
+// (6! = 720 candidate permutations).
+const maxSymmetryProcs = 6
+
+// symmetries returns the symmetries of sys other than the identity that
+// move only the constants the model mentions (no cube holds another);
+// none when it mentions fewer than two or the memory model is PSO.
+func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
+	consts := mentionedConsts(sys)
+	if len(consts) < 2 || len(consts) > maxSymmetryProcs || mm != nil && mm.Name() == "pso" {
+		return nil
+	}
+	id := symmetry(make([]translate.Proc, -consts[0]))
+	for k := range id {
+		id[k] = translate.Proc(-(k + 1))
+	}
+	want := systemKey(sys, id.rename)
+	var out []symmetry
+	perm := slices.Clone(consts)
+	translate.Permute(perm, 0, func(images []translate.Proc) {
+		s := slices.Clone(id)
+		moved := false
+		for i, c := range consts {
+			s[-c-1] = images[i]
+			moved = moved || images[i] != c
+		}
+		if moved && systemKey(sys, s.rename) == want {
+			out = append(out, s)
+		}
+	})
+	return out
+}
+
+// mentionedConsts lists the process constants of sys's formulas, from the
+// highest (#N, numbered -N) down.
+func mentionedConsts(sys *translate.System) []translate.Proc {
+	var ps []translate.Proc
+	lits := func(ls []translate.Literal) {
+		for _, l := range ls {
+			ps = l.Procs(ps)
+		}
+	}
+	dnf := func(d [][]translate.Literal) {
+		for _, c := range d {
+			lits(c)
+		}
+	}
+	terms := func(ts ...*translate.Term) {
+		for _, t := range ts {
+			if t != nil {
+				ps = t.Procs(ps)
+			}
+		}
+	}
+	dnf(sys.Init.DNF)
+	for _, t := range sys.Transitions {
+		lits(t.Guard)
+		dnf(t.Other)
+		for _, u := range t.Updates {
+			ps = append(ps, u.Cell...)
+			terms(u.Default)
+			for _, br := range u.Branches {
+				dnf(br.Cond)
+				terms(br.Value)
+			}
+		}
+	}
+	for _, props := range [][]translate.Property{sys.Unsafe, sys.Invariants} {
+		for _, p := range props {
+			lits(p.Cube.Lits)
+			for _, ev := range p.Cube.Events {
+				ps = append(append(ps, ev.Proc), ev.Index...)
+			}
+		}
+	}
+	var out []translate.Proc
+	for _, p := range ps {
+		if p.IsConst() && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// systemKey is a text that two renamings of sys share exactly when they
+// have the same initial formula, the same transitions (as a multiset,
+// names and order aside) and the same invariant cubes.
+func systemKey(sys *translate.System, f func(translate.Proc) translate.Proc) string {
+	var b strings.Builder
+	b.WriteString("init " + strconv.Itoa(sys.Init.NParams))
+	for _, d := range sys.Init.Distinct {
+		b.WriteString(" " + strconv.Itoa(d[0]) + "/" + strconv.Itoa(d[1]))
+	}
+	b.WriteString(" " + dnfKey(sys.Init.DNF, f) + "\n")
+	ts := make([]string, len(sys.Transitions))
+	for i, t := range sys.Transitions {
+		ts[i] = transitionKey(t, f)
+	}
+	invs := make([]string, len(sys.Invariants))
+	for i, inv := range sys.Invariants {
+		c := renameCube(inv.Cube, f)
+		if c == nil {
+			return "" // never the identity's key
+		}
+		invs[i] = c.Key()
+	}
+	b.WriteString(sortedJoin(ts, "\n") + "\ninvariants " + sortedJoin(invs, " | "))
+	return b.String()
+}
+
+// transitionKey is the text of t renamed by f, without its name.
+func transitionKey(t *translate.Transition, f func(translate.Proc) translate.Proc) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(t.NParams) + " " + strconv.Itoa(t.Acting) + " " +
+		strconv.FormatBool(t.Fence) + " " + strconv.FormatBool(t.HasOther) + " " +
+		conjKey(t.Guard, f) + " other " + dnfKey(t.Other, f))
+	ups := make([]string, len(t.Updates))
+	for i, u := range t.Updates {
+		ups[i] = updateKey(u, f)
+	}
+	nondets := make([]string, len(t.Nondets))
+	for i, s := range t.Nondets {
+		nondets[i] = s.Name
+	}
+	b.WriteString(" updates " + sortedJoin(ups, " ; ") + " nondets " + sortedJoin(nondets, " "))
+	return b.String()
+}
+
+// updateKey is the text of u renamed by f; its branches keep their order
+// (the first that holds wins).
+func updateKey(u *translate.Update, f func(translate.Proc) translate.Proc) string {
+	var b strings.Builder
+	b.WriteString(u.Sym.Name + " " + strconv.Itoa(u.NIdx) + " [")
+	for _, p := range u.Cell {
+		b.WriteString(" " + f(p).String())
+	}
+	b.WriteString(" ]")
+	for _, br := range u.Branches {
+		b.WriteString(" | " + dnfKey(br.Cond, f) + " : " + termKey(br.Value, f))
+	}
+	b.WriteString(" | _ : " + termKey(u.Default, f))
+	return b.String()
+}
+
+func termKey(t *translate.Term, f func(translate.Proc) translate.Proc) string {
+	if t == nil {
+		return "keep"
+	}
+	return t.Rename(f).Key()
+}
+
+// conjKey is the text of a conjunction renamed by f, its literals sorted.
+func conjKey(lits []translate.Literal, f func(translate.Proc) translate.Proc) string {
+	keys := make([]string, len(lits))
+	for i, l := range lits {
+		keys[i] = l.Rename(f).Key()
+	}
+	return "(" + sortedJoin(keys, " && ") + ")"
+}
+
+// dnfKey is the text of a disjunction of conjunctions renamed by f, its
+// disjuncts sorted.
+func dnfKey(dnf [][]translate.Literal, f func(translate.Proc) translate.Proc) string {
+	keys := make([]string, len(dnf))
+	for i, c := range dnf {
+		keys[i] = conjKey(c, f)
+	}
+	return "{" + sortedJoin(keys, " || ") + "}"
+}
+
+func sortedJoin(s []string, sep string) string {
+	sort.Strings(s)
+	return strings.Join(s, sep)
+}
+
+// renameCube returns c renamed by f, in canonical form (c itself when f
+// changes none of its processes); nil when the
+// canonical form finds the renamed literals contradictory, which a
+// bijective renaming of a simplified cube should not make them.
+func renameCube(c *translate.Cube, f func(translate.Proc) translate.Proc) *translate.Cube {
+	changed := false
+	lits := make([]translate.Literal, len(c.Lits))
+	for i, l := range c.Lits {
+		lits[i] = l.Rename(f)
+		changed = changed || lits[i] != l
+	}
+	events := make([]translate.Event, len(c.Events))
+	for i, ev := range c.Events {
+		events[i] = ev.Rename(f)
+		changed = changed || events[i].Proc != ev.Proc || !slices.Equal(events[i].Index, ev.Index)
+	}
+	if !changed {
+		return c
+	}
+	out, _, _, ok := translate.Canonicalize(lits, events, c.Rel.Clone())
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// addVisited adds the visited node n to the index with its distinct
+// symmetric images (other than n's own cube), and returns them all, n
+// first. An image is no node of the search: it is never expanded nor
+// counted, has n's id, and is deleted with n.
+func (e *engine) addVisited(n *node) []*node {
+	e.index.add(n)
+	out := []*node{n}
+	seen := map[string]bool{n.cube.Key(): true}
+	for _, s := range e.syms {
+		c := renameCube(n.cube, s.rename)
+		if c == nil || seen[c.Key()] {
+			continue
+		}
+		seen[c.Key()] = true
+		img := &node{id: n.id, cube: c, depth: n.depth, image: len(n.images) + 1, inv: n.inv}
+		n.images = append(n.images, img)
+		e.index.add(img)
+		out = append(out, img)
+	}
+	return out
+}
