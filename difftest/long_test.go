@@ -26,8 +26,9 @@ var (
 	longRefined = flag.Bool("refined", false, "TestLong: run the refined search (reach.KeepingObligations) from the start")
 )
 
-// TestLong is the long differential run (-refined: reach.KeepingObligations from the start), off unless -count-models is
-// given: go test ./difftest -run TestLong -args -count-models=100000. It
+// TestLong is the long differential run, off unless -count-models is
+// given: go test ./difftest -run TestLong -args -count-models=100000
+// (add -refined to test the refined search of pso, see longRefined). It
 // prints a tally per memory model and every disagreement (written to -out
 // as NAME.cub when given); it fails on a wrong SAFE in any model and on a
 // trace that does not replay under sc or tso.
