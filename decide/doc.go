@@ -13,7 +13,10 @@
 //   - A counterexample that does not replay is spurious (the backward
 //     search over-approximates forall_other guards, and PSO): the search
 //     goes on looking for one that does, and answers UNKNOWN ("spurious
-//     counterexample …") when it finds none, never SAFE.
+//     counterexample …") when it finds none, never SAFE on that search's
+//     word. Under PSO it then runs the refined search (obligations of
+//     satisfied reads, reach.KeepingObligations), whose SAFE it takes: it
+//     over-approximates PSO as the plain search does (reach/obligation.go).
 //   - Where no concrete instance can be built (a value the bounded engine
 //     cannot enumerate, such as an abstract type in init), a model without
 //     weak variables is confirmed forwards by the solver (reach.Replay) and

@@ -16,10 +16,12 @@ const refineExtra = 300
 // (reach.KeepingObligations) when the plain search gave UNKNOWN because
 // its counterexamples do not replay, under a model whose writes may become
 // visible out of program order (PSO; elsewhere the search is exact about
-// memory). It returns the refined result when it is UNSAFE with a
-// counterexample that replays (opts.Confirm), and nil otherwise: a SAFE
-// answer of the refined search is not taken (the plain search's UNKNOWN
-// stands).
+// memory). It returns the refined result when it is SAFE, or UNSAFE with
+// a counterexample that replays (opts.Confirm), and nil otherwise (the
+// plain search's UNKNOWN stands). The refined search over-approximates
+// PSO as the plain one does, its obligations being facts of every
+// execution its cubes stand for (reach/obligation.go gives the argument):
+// its SAFE is as sound as the plain search's.
 func refine(ctx context.Context, sys *translate.System, opts reach.Options, plain *reach.Result) *reach.Result {
 	if plain.Verdict != translate.Unknown || len(plain.Spurious) == 0 || memmodel.WritesInProgramOrder(opts.Model) {
 		return nil
@@ -30,7 +32,7 @@ func refine(ctx context.Context, sys *translate.System, opts reach.Options, plai
 		opts.MaxNodes = limit
 	}
 	res, err := reach.Check(ctx, sys, opts)
-	if err != nil || res.Verdict != translate.Unsafe {
+	if err != nil || res.Verdict == translate.Unknown {
 		return nil
 	}
 	return res

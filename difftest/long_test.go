@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
 )
 
 var (
@@ -18,10 +19,16 @@ var (
 	longModels = flag.String("models", "sc,tso,pso", "TestLong: memory models")
 	longOut    = flag.String("out", "", "TestLong: folder where each disagreeing model is written")
 	longEach   = flag.Bool("each", false, "TestLong: print each model's name and class as it finishes")
+	// longRefined runs reach's refined search (coherence obligations kept
+	// from the start: reach.KeepingObligations) instead of decide's plain
+	// search first, so that every answer of the refined search, SAFE ones
+	// included, is compared with the explicit engine.
+	longRefined = flag.Bool("refined", false, "TestLong: run the refined search (reach.KeepingObligations) from the start")
 )
 
 // TestLong is the long differential run, off unless -count-models is
-// given: go test ./difftest -run TestLong -args -count-models=100000. It
+// given: go test ./difftest -run TestLong -args -count-models=100000
+// (add -refined to test the refined search of pso, see longRefined). It
 // prints a tally per memory model and every disagreement (written to -out
 // as NAME.cub when given); it fails on a wrong SAFE in any model and on a
 // trace that does not replay under sc or tso.
@@ -33,6 +40,9 @@ func TestLong(t *testing.T) {
 		mm, err := memmodel.ByName(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if *longRefined {
+			mm = reach.KeepingObligations(mm)
 		}
 		t.Run(name, func(t *testing.T) {
 			var tally Tally

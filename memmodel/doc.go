@@ -66,7 +66,9 @@
 //     sound, its counterexamples are replayed on dpor); when they do not
 //     replay, decide.Check runs it again keeping the coherence obligation
 //     of satisfied reads of another process's write (reach/obligation.go,
-//     internals note §7.11) and takes an UNSAFE answer that replays.
+//     internals note §7.11) and takes its SAFE (sound: every obligation
+//     is a fact of every PSO execution, the argument is in
+//     reach/obligation.go) or an UNSAFE answer that replays.
 //   - [Model.Buffered]. dpor: whether weak locations get store buffers
 //     (compile.go), whether a step is a buffered write (execution.go) and
 //     whether reads-from inside a thread is a ghb edge (consist.go). decide:

@@ -30,19 +30,55 @@ import (
 //
 // Keeping every such read would let cubes grow without bound; an
 // obligation may be dropped at any time (the cube then allows more
-// executions: an over-approximation). Only reads of another process's
-// write are marked, and a mark lasts while its process has no write to the
-// location before the read (that write, generated later, is before the
-// source by fromReads, and the process's earlier writes are before it)
-// and no earlier marked read of it.
+// executions: an over-approximation). Marked are the reads of another
+// process's write, and the reads of the process's own write that has left
+// its buffer (w ghb-before r: a fence or a locked transition between
+// them; then r reads memory, not the buffer, and w is the last write to
+// arrive). A mark of a read of another process's write lasts while its
+// process has no write to the location before the read (that write,
+// generated later, is before the source by fromReads, and the process's
+// earlier writes are before it); every mark lasts while the process has
+// no earlier marked read of the location.
+//
+// Why the refined search's SAFE is as sound as the plain search's. The
+// plain search over-approximates PSO: every edge of a cube's relation
+// holds, in time, in every execution the cube stands for (reads at their
+// step, writes when they reach memory, a cube standing for the executions
+// whose suffix from the cube's step on has its events), and subsumption
+// drops a cube only for a visited one with fewer constraints. The refined
+// search adds to it:
+//
+//   - the mark on r with source w: a fact of every such execution, as
+//     above (r reads memory, where w is the last write to arrive);
+//   - the edges drawn from it (fromReads on the marked pairs, and a new
+//     write of r's process to the location before r: r reads memory, so
+//     that write left the buffer before r), each implied by the fact and
+//     the edges already there;
+//   - subsumption only for a visited cube whose marked reads map to marked
+//     reads with corresponding sources (the matcher's sameEvent and
+//     sourcesAgree): the visited cube's obligations are among the new
+//     one's, so it stands for at least the new one's executions.
+//
+// The source stays in the cube (collect keeps a marked read as an
+// unsatisfied one, and lastWrites keeps the ghb-maximal writes before it,
+// the source among them) and stays the one ghb-maximal write before r, so
+// sourceOf never names another write (an obligation towards an earlier
+// write would not be a fact); where it is not unique the obligation is
+// left out. Dropping a mark removes a constraint. So every cube of the
+// refined search stands for every PSO execution it would stand for without
+// its marks and edges from them, and a fixpoint that covers the unsafe
+// cubes' pre-images covers every PSO execution reaching them: decide.Check
+// takes the refined search's SAFE.
 
 // KeepingObligations returns mm with one more instruction to the search:
 // under a model whose writes may become visible out of program order
-// (PSO), satisfied reads of another process's write keep their coherence
-// obligation (the first per process and location, while the process has
-// no write to the location before the read). The search is then more
+// (PSO), satisfied reads of a write ghb-before them keep their coherence
+// obligation (the first per process and location; a read of another
+// process's write while the process has no write to the location before
+// the read). The search is then more
 // exact and larger; decide.Check runs it when the plain search's
-// counterexamples do not replay.
+// counterexamples do not replay, and takes its SAFE (the argument above)
+// or its UNSAFE that replays.
 func KeepingObligations(mm memmodel.Model) memmodel.Model { return obligations{mm} }
 
 // obligations is a model whose search keeps obligations.
@@ -92,12 +128,14 @@ func sourceOf(r int, events []translate.Event, rel translate.Rel) (int, bool) {
 	return src, n == 1
 }
 
-// newSources returns the reads of pairs that read another process's write
-// (it is ghb-before them: rfe): they keep its obligation (marked Sourced).
-func (st *weakStep) newSources(read []rfPair) translate.Set {
+// newSources returns the reads of pairs that read a write ghb-before them
+// in rel: another process's write (rfe), or the process's own write that
+// has left its buffer (a fence or a locked transition between them). They
+// read memory, and keep the obligation (marked Sourced).
+func (st *weakStep) newSources(rel translate.Rel, read []rfPair) translate.Set {
 	var out translate.Set
 	for _, p := range read {
-		if st.events[p.r].Proc != st.p {
+		if st.events[p.r].Proc != st.p || rel.Lt(p.w, p.r) {
 			out |= translate.Of(p.r)
 		}
 	}
@@ -105,11 +143,14 @@ func (st *weakStep) newSources(read []rfPair) translate.Set {
 }
 
 // markSourced returns a copy of events with the reads of set marked
-// Sourced. A marked read stays marked only while its process has no write
-// to its location before it (its earlier writes, generated later, are
-// before that write, so before the source, by program order and
-// fromReads) and no earlier marked read of it (a bound: dropping an
-// obligation only allows more executions).
+// Sourced. A marked read of another process's write stays marked only
+// while its process has no write to its location before it (its earlier
+// writes, generated later, are before that write, so before the source,
+// by program order and fromReads); a marked read of its own write keeps
+// the mark (the process's other writes before it are before the source by
+// program order). Either stays marked only while its process has no
+// earlier marked read of the location (a bound: dropping an obligation
+// only allows more executions).
 func markSourced(events []translate.Event, set translate.Set, rel translate.Rel) []translate.Event {
 	out := append([]translate.Event(nil), events...)
 	for r := range out {
@@ -121,8 +162,10 @@ func markSourced(events []translate.Event, set translate.Set, rel translate.Rel)
 		if !e.Sourced {
 			continue
 		}
+		src, ok := sourceOf(r, out, rel)
+		own := ok && out[src].Proc == e.Proc
 		for q, f := range out {
-			if q != r && f.Proc == e.Proc && f.SameLoc(e) && rel.Lt(q, r) && (f.Kind == translate.Write || f.Sourced) {
+			if q != r && f.Proc == e.Proc && f.SameLoc(e) && rel.Lt(q, r) && (f.Kind == translate.Write && !own || f.Sourced) {
 				out[r].Sourced = false
 				break
 			}

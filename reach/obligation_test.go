@@ -98,3 +98,40 @@ func TestSourcesAgree(t *testing.T) {
 	require.False(t, sourcesAgree(v, n, []int{0, 2}))
 	require.True(t, sourcesAgree(n, n, []int{0, 1, 2}))
 }
+
+// TestOwnWriteSources: a read of its process's own write keeps the
+// obligation when the write is ghb-before it (it left the buffer: the
+// read reads memory), not while the write may still be buffered; a read
+// of another process's write keeps it either way.
+func TestOwnWriteSources(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	events := []translate.Event{ev(translate.Read, 1, x), ev(translate.Read, 2, x), ev(translate.Write, 1, x)}
+	st := &weakStep{p: 1, events: events}
+	pairs := []rfPair{{0, 2}, {1, 2}}
+	rel := translate.NewRel(3)
+	rel.AddLt(2, 1)
+	require.Equal(t, translate.Of(1), st.newSources(rel, pairs), "own write maybe still buffered")
+	rel.AddLt(2, 0)
+	require.Equal(t, translate.Of(0)|translate.Of(1), st.newSources(rel, pairs), "own write in memory")
+}
+
+// TestMarkSourcedOwnWrite: a read marked with its process's own write as
+// source keeps the mark although that write (and an earlier one of the
+// process) is before it; a second marked read of the process, later in
+// program order, loses its mark to the first.
+func TestMarkSourcedOwnWrite(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	// e0: #1 reads X from e1, #1's write; e2: #1's earlier write to X;
+	// e3: #1's later read of X, also from e1.
+	events := []translate.Event{ev(translate.Read, 1, x), ev(translate.Write, 1, x), ev(translate.Write, 1, x), ev(translate.Read, 1, x)}
+	rel := translate.NewRel(4)
+	rel.AddLt(2, 1)
+	rel.AddLt(1, 0)
+	rel.AddLt(0, 3)
+	out := markSourced(events, translate.Of(0)|translate.Of(3), rel)
+	require.True(t, out[0].Sourced, "own source, earlier own write before it")
+	require.False(t, out[3].Sourced, "an earlier marked read of the process")
+	w, ok := sourceOf(3, out, rel)
+	require.True(t, ok)
+	require.Equal(t, 1, w)
+}

@@ -105,7 +105,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 		}
 		o := rfOutcome{lits: next, rel: rel}
 		if st.sourced {
-			o.sourced = st.newSources(read)
+			o.sourced = st.newSources(rel, read)
 		}
 		out = append(out, o)
 	}
