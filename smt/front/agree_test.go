@@ -33,6 +33,8 @@ type vocabulary struct {
 	flag  smt.Func // Int -> Bool
 	x     smt.Term // an enum variable
 	n     smt.Term // an integer counter
+	level smt.Func // Int -> Int, compared with offsets when diff is set
+	diff  bool
 }
 
 func newVocabulary(s smt.Solver) *vocabulary {
@@ -43,6 +45,7 @@ func newVocabulary(s smt.Solver) *vocabulary {
 	v.flag = s.FuncDecl("F", []smt.Sort{s.IntSort()}, s.BoolSort())
 	v.x = s.Const("X", srt)
 	v.n = s.Const("N", s.IntSort())
+	v.level = s.FuncDecl("L", []smt.Sort{s.IntSort()}, s.IntSort())
 	for i := range 3 {
 		v.procs = append(v.procs, s.Const(fmt.Sprintf("p%d", i+1), s.IntSort()))
 	}
@@ -56,7 +59,11 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 	s := v.s
 	p := func() smt.Term { return v.procs[r.IntN(len(v.procs))] }
 	var a smt.Term
-	switch r.IntN(9) {
+	kinds := 9
+	if v.diff {
+		kinds = 12
+	}
+	switch r.IntN(kinds) {
 	case 0:
 		a = s.Eq(p(), p())
 	case 1:
@@ -74,13 +81,42 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 	case 7: // a counter shifted by a constant, against a literal
 		k, l := s.Int(int64(r.IntN(3)-1)), s.Int(int64(r.IntN(3)))
 		a = []smt.Term{s.Lt(l, s.Add(v.n, k)), s.Le(s.Sub(v.n, k), l), s.Eq(s.Add(k, v.n), l)}[r.IntN(3)]
-	default:
+	case 8:
 		a = s.Iff(v.bools[r.IntN(2)], s.Apply(v.flag, p()))
+	default: // difference constraints over array cells, the counter and literals
+		a = v.difference(r, p)
 	}
 	if r.IntN(3) == 0 {
 		return s.Not(a)
 	}
 	return a
+}
+
+// difference returns t1 + k1 ⋈ t2 + k2 with ⋈ one of =, <, ≤, >, ≥,
+// small offsets (written as +, − or none) and terms array cells, the
+// counter N or literals.
+func (v *vocabulary) difference(r *rand.Rand, p func() smt.Term) smt.Term {
+	s := v.s
+	side := func() smt.Term {
+		var x smt.Term
+		switch r.IntN(5) {
+		case 0:
+			x = v.n
+		case 1:
+			return s.Int(int64(r.IntN(5) - 1))
+		default:
+			x = s.Apply(v.level, p())
+		}
+		switch k := int64(r.IntN(5) - 2); r.IntN(3) {
+		case 0:
+			return s.Add(x, s.Int(k))
+		case 1:
+			return s.Sub(x, s.Int(k))
+		}
+		return x
+	}
+	ops := []func(smt.Term, smt.Term) smt.Term{s.Eq, s.Lt, s.Le, s.Gt, s.Ge}
+	return ops[r.IntN(len(ops))](side(), side())
 }
 
 func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
@@ -100,13 +136,27 @@ func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
 // and of a plain Z3 solver; the answers must be equal, and the built-in
 // procedure must answer them all (nothing here is outside its fragment).
 func TestRandomQueriesAgreeWithZ3(t *testing.T) {
-	const queries = 1500
+	agreeOnRandomQueries(t, 1500, false)
+}
+
+// TestRandomDifferenceQueriesAgreeWithZ3 is TestRandomQueriesAgreeWithZ3
+// with difference constraints too (t1 + k1 ⋈ t2 + k2 over array cells, a
+// counter and literals, under any Boolean structure); every query must
+// stay in the built-in fragment, and the answers must be Z3's.
+func TestRandomDifferenceQueriesAgreeWithZ3(t *testing.T) {
+	agreeOnRandomQueries(t, 1500, true)
+}
+
+// agreeOnRandomQueries asks queries random queries of the front solver
+// and of Z3 (see TestRandomQueriesAgreeWithZ3).
+func agreeOnRandomQueries(t *testing.T, queries int, diff bool) {
 	r := rand.New(rand.NewPCG(20, 5))
 	fs := front.New(z3.Backend, front.Options{Verify: true, Budget: 1 << 30})
 	defer fs.Close()
 	zs := z3.New()
 	defer zs.Close()
 	fv, zv := newVocabulary(fs), newVocabulary(zs)
+	fv.diff, zv.diff = diff, diff
 	ctx := context.Background()
 	counts := map[smt.Result]int{}
 	for i := range queries {

@@ -42,6 +42,15 @@ type search struct {
 	ordered bool
 	scale   int64
 	coarse  bool
+	// Difference constraints (see differences): the atoms they relate,
+	// which take no value, the comparisons over them, which are atoms
+	// whose value is a decision, and those atoms in order of appearance.
+	// concrete (evaluating in a model) turns them off.
+	diffConsts map[smt.Term]bool
+	diffFuncs  map[smt.Func]bool
+	cmps       map[smt.Term]comparison
+	diffTerms  []smt.Term
+	concrete   bool
 
 	vals   []int64 // per term: the value of an assigned atom, else unknown
 	apps   map[string]int64
@@ -58,6 +67,9 @@ func (s *search) inFragment() bool {
 	seen := map[smt.Term]bool{}
 	s.literals = map[smt.Sort][]int64{}
 	s.scale = 1
+	if !s.concrete {
+		s.differences()
+	}
 	var visit func(u smt.Term) bool
 	visit = func(u smt.Term) bool {
 		if seen[u] {
@@ -68,8 +80,18 @@ func (s *search) inFragment() bool {
 		if k := s.t.sorts[n.sort].kind; k == kindReal {
 			return false
 		}
+		if c, ok := s.cmps[u]; ok {
+			return s.visitDecision(u, c, visit)
+		}
+		if s.isDiffAtom(u) {
+			return false // a difference atom outside a comparison
+		}
 		switch n.op {
-		case opAdd, opSub, opMul, opReal:
+		case opAdd, opSub:
+			if !s.concrete {
+				return false
+			}
+		case opMul, opReal:
 			return false
 		case opLt, opLe, opGt, opGe:
 			s.ordered = true
@@ -116,6 +138,27 @@ func (s *search) inFragment() bool {
 	return true
 }
 
+// visitDecision visits the comparison u over difference atoms: the
+// arguments of its applications are visited (they are assigned before
+// it), and u becomes an atom whose value is a decision.
+func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bool) bool {
+	for _, x := range []smt.Term{c.a.base, c.b.base} {
+		if x == 0 {
+			continue
+		}
+		if !slices.Contains(s.diffTerms, x) {
+			s.diffTerms = append(s.diffTerms, x)
+		}
+		for _, a := range s.t.nodes[x].args {
+			if !visit(a) {
+				return false
+			}
+		}
+	}
+	s.atoms = append(s.atoms, u)
+	return true
+}
+
 // run returns Sat with a model, Unsat, or Unknown when the fragment or the
 // budget does not allow an answer.
 func (s *search) run() (smt.Result, *model) {
@@ -146,7 +189,12 @@ func (s *search) run() (smt.Result, *model) {
 func (s *search) assign(i int) smt.Result {
 	u := s.atoms[i]
 	key, forced, fv := s.appKey(u)
-	cands := s.candidates(u, i)
+	var cands []int64
+	if _, ok := s.cmps[u]; ok {
+		cands = s.decisions(u)
+	} else {
+		cands = s.candidates(u, i)
+	}
 	if forced {
 		cands = []int64{fv}
 	}
@@ -260,6 +308,9 @@ func (s *search) withGaps(vs []int64) []int64 {
 // holdsAndFits is holds after the assignment of atom i, but false when it
 // is an ordered integer whose value leaves no integer model (see fits).
 func (s *search) holdsAndFits(i int) int {
+	if _, ok := s.cmps[s.atoms[i]]; ok && !s.consistent(i+1) {
+		return 0
+	}
 	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
 		return 0
 	}
@@ -293,6 +344,9 @@ func (s *search) eval(u smt.Term) int64 {
 }
 
 func (s *search) evalNode(u smt.Term) int64 {
+	if _, ok := s.cmps[u]; ok {
+		return s.truth(u)
+	}
 	n := &s.t.nodes[u]
 	switch n.op {
 	case opConst, opApply:
@@ -335,6 +389,8 @@ func (s *search) evalNode(u smt.Term) int64 {
 			return unknown
 		}
 		return boolValue(compare(n.op, a, b))
+	case opAdd, opSub: // only when concrete: every atom has its value
+		return s.evalSum(n)
 	case opIte:
 		switch s.eval(n.args[0]) {
 		case 1:
@@ -364,6 +420,22 @@ func (s *search) evalSides(n *node) (int64, int64) {
 		return lit * s.scale, v
 	}
 	return v, lit * s.scale
+}
+
+// evalSum evaluates a sum or a difference n of unscaled integers.
+func (s *search) evalSum(n *node) int64 {
+	sum := int64(0)
+	for i, a := range n.args {
+		v := s.eval(a)
+		if v == unknown {
+			return unknown
+		}
+		if i > 0 && n.op == opSub {
+			v = -v
+		}
+		sum += v
+	}
+	return sum
 }
 
 // evalJunction evaluates a conjunction (and) or disjunction of args.

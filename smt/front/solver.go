@@ -311,7 +311,7 @@ func (s *Solver) Eval(u smt.Term) (smt.Term, bool) {
 
 // evalModel evaluates u in the built-in model, completing it as needed.
 func (s *Solver) evalModel(u smt.Term) (smt.Term, bool) {
-	se := &search{t: &s.table, budget: 1 << 30}
+	se := &search{t: &s.table, budget: 1 << 30, concrete: true}
 	se.formulas = []smt.Term{u}
 	if !se.inFragment() {
 		return 0, false
