@@ -188,7 +188,7 @@ func (s *search) graph(n int) *graph {
 			continue
 		}
 		x, y, d := g.id(s.diffKey(c.a.base)), g.id(s.diffKey(c.b.base)), c.b.k-c.a.k // x − y ⋈ d
-		le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) } // x − y ≤ d
+		le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) }   // x − y ≤ d
 		switch {
 		case c.op == opEq && v == 1:
 			le(x, y, d)
