@@ -52,6 +52,7 @@ type search struct {
 	diffTerms  []smt.Term
 	concrete   bool
 
+	occurs [][]int // per atom index: the formulas that contain it
 	vals   []int64 // per term: the value of an assigned atom, else unknown
 	apps   map[string]int64
 	keyBuf []byte
@@ -120,11 +121,19 @@ func (s *search) inFragment() bool {
 		}
 		return true
 	}
-	for _, f := range s.formulas {
-		if !visit(f) {
-			return false
+	// Atoms of unit formulas first: the search then fixes what a cube
+	// asserts before it branches on the clauses of negated cubes.
+	for _, unit := range []bool{true, false} {
+		for _, f := range s.formulas {
+			if s.t.unit(f) == unit && !visit(f) {
+				return false
+			}
 		}
 	}
+	// Decisions last: the atoms they depend on are then assigned, and so
+	// are those of the clauses they share, which makes most decisions
+	// forced instead of branching.
+	s.atoms = append(slices.DeleteFunc(slices.Clone(s.atoms), s.isDecision), slices.DeleteFunc(s.atoms, s.isOther)...)
 	if s.ordered {
 		s.scale = orderScale
 	}
@@ -159,12 +168,68 @@ func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bo
 	return true
 }
 
+// occurrences computes, for each atom, the formulas that contain it.
+func (s *search) occurrences() {
+	index := make(map[smt.Term]int, len(s.atoms))
+	for i, u := range s.atoms {
+		index[u] = i
+	}
+	s.occurs = make([][]int, len(s.atoms))
+	for fi, f := range s.formulas {
+		seen := map[smt.Term]bool{}
+		var walk func(u smt.Term)
+		walk = func(u smt.Term) {
+			if seen[u] {
+				return
+			}
+			seen[u] = true
+			s.budget--
+			if i, ok := index[u]; ok {
+				s.occurs[i] = append(s.occurs[i], fi)
+			}
+			for _, a := range s.t.nodes[u].args {
+				walk(a)
+			}
+		}
+		walk(f)
+	}
+}
+
+// irrelevant reports whether every formula that contains atom i is true
+// already: its value can then change no formula, so the search leaves it
+// open (it takes any value consistent with the function tables in the
+// model), which loses no model and saves a branch.
+func (s *search) irrelevant(i int) bool {
+	s.epoch++
+	for _, fi := range s.occurs[i] {
+		if s.eval(s.formulas[fi]) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// unit reports whether the formula u is a literal or a conjunction, not
+// a disjunction (an or, an implication or a negated conjunction).
+func (t *table) unit(u smt.Term) bool {
+	n := &t.nodes[u]
+	switch n.op {
+	case opOr, opImplies:
+		return false
+	case opNot:
+		c := &t.nodes[n.args[0]]
+		return c.op != opAnd || len(c.args) == 1
+	}
+	return true
+}
+
 // run returns Sat with a model, Unsat, or Unknown when the fragment or the
 // budget does not allow an answer.
 func (s *search) run() (smt.Result, *model) {
 	if !s.inFragment() {
 		return smt.Unknown, nil
 	}
+	s.occurrences()
 	s.vals = unknowns(len(s.t.nodes))
 	s.apps = map[string]int64{}
 	s.cache = make([]int64, len(s.t.nodes))
@@ -188,6 +253,15 @@ func (s *search) run() (smt.Result, *model) {
 // assign tries every candidate value of atom i and recurses.
 func (s *search) assign(i int) smt.Result {
 	u := s.atoms[i]
+	if s.irrelevant(i) {
+		if i+1 < len(s.atoms) {
+			return s.assign(i + 1)
+		}
+		return smt.Unknown // some formula is open, so some atom is relevant: cannot happen
+	}
+	if s.t.nodes[u].op == opApply && !s.argsKnown(u) {
+		return smt.Unknown // an argument depends on a decision not made yet
+	}
 	key, forced, fv := s.appKey(u)
 	var cands []int64
 	if _, ok := s.cmps[u]; ok {
@@ -270,7 +344,7 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 	}
 	vs := slices.Clone(s.literals[srt])
 	for _, a := range s.atoms[:i] {
-		if s.t.sortOf(a) == srt {
+		if s.t.sortOf(a) == srt && s.vals[a] != unknown {
 			vs = append(vs, s.vals[a])
 		}
 	}

@@ -144,6 +144,15 @@ func (s *search) isDiffAtom(x smt.Term) bool {
 	return s.diffConsts[x]
 }
 
+// isDecision reports whether the atom u is a decision.
+func (s *search) isDecision(u smt.Term) bool {
+	_, ok := s.cmps[u]
+	return ok
+}
+
+// isOther reports whether the atom u is not a decision.
+func (s *search) isOther(u smt.Term) bool { return !s.isDecision(u) }
+
 // decisions returns the candidate codes of the decision u: for an
 // equality 1 (equal), 0 (less) and 2 (greater), so that a disequality is
 // one of two strict orders; for an ordering 1 (true) and 0 (false).
