@@ -49,6 +49,8 @@ type search struct {
 	diffConsts map[smt.Term]bool
 	diffFuncs  map[smt.Func]bool
 	cmps       map[smt.Term]comparison
+	decision   []bool // per term: whether it is in cmps
+	dg         *graph // the constraints of the decisions made
 	diffTerms  []smt.Term
 	concrete   bool
 
@@ -81,8 +83,8 @@ func (s *search) inFragment() bool {
 		if k := s.t.sorts[n.sort].kind; k == kindReal {
 			return false
 		}
-		if c, ok := s.cmps[u]; ok {
-			return s.visitDecision(u, c, visit)
+		if s.isDecision(u) {
+			return s.visitDecision(u, s.cmps[u], visit)
 		}
 		if s.isDiffAtom(u) {
 			return false // a difference atom outside a comparison
@@ -264,7 +266,8 @@ func (s *search) assign(i int) smt.Result {
 	}
 	key, forced, fv := s.appKey(u)
 	var cands []int64
-	if _, ok := s.cmps[u]; ok {
+	decision := s.isDecision(u)
+	if decision {
 		cands = s.decisions(u)
 	} else {
 		cands = s.candidates(u, i)
@@ -280,6 +283,10 @@ func (s *search) assign(i int) smt.Result {
 		s.vals[u] = v
 		if key != "" && !forced {
 			s.apps[key] = v
+		}
+		edges := 0
+		if decision {
+			edges = s.constrain(u)
 		}
 		var r smt.Result
 		switch s.holdsAndFits(i) {
@@ -303,6 +310,9 @@ func (s *search) assign(i int) smt.Result {
 		s.vals[u] = unknown
 		if key != "" && !forced {
 			delete(s.apps, key)
+		}
+		if decision {
+			s.dg.edges = s.dg.edges[:edges]
 		}
 	}
 	return result
@@ -382,7 +392,7 @@ func (s *search) withGaps(vs []int64) []int64 {
 // holdsAndFits is holds after the assignment of atom i, but false when it
 // is an ordered integer whose value leaves no integer model (see fits).
 func (s *search) holdsAndFits(i int) int {
-	if _, ok := s.cmps[s.atoms[i]]; ok && !s.consistent(i+1) {
+	if s.isDecision(s.atoms[i]) && !s.consistent() {
 		return 0
 	}
 	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
@@ -418,7 +428,7 @@ func (s *search) eval(u smt.Term) int64 {
 }
 
 func (s *search) evalNode(u smt.Term) int64 {
-	if _, ok := s.cmps[u]; ok {
+	if s.isDecision(u) {
 		return s.truth(u)
 	}
 	n := &s.t.nodes[u]

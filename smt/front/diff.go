@@ -125,9 +125,12 @@ func (s *search) differences() {
 		return
 	}
 	s.cmps = map[smt.Term]comparison{}
+	s.decision = make([]bool, len(s.t.nodes))
+	s.dg = newGraph()
 	for _, u := range cmps {
 		if c, _ := s.t.difference(u); s.isDiffAtom(c.a.base) || s.isDiffAtom(c.b.base) {
 			s.cmps[u] = c
+			s.decision[u] = true
 		}
 	}
 }
@@ -146,8 +149,7 @@ func (s *search) isDiffAtom(x smt.Term) bool {
 
 // isDecision reports whether the atom u is a decision.
 func (s *search) isDecision(u smt.Term) bool {
-	_, ok := s.cmps[u]
-	return ok
+	return int(u) < len(s.decision) && s.decision[u]
 }
 
 // isOther reports whether the atom u is not a decision.
@@ -181,38 +183,38 @@ type edge struct {
 // graph is the constraint graph of the decided comparisons: variables are
 // keyed by atom (applications by function and argument values, so that
 // congruent applications are one variable); variable 0 is the literal 0.
+// Variables stay when decisions are undone (unconstrained, they cost
+// nothing); edges go.
 type graph struct {
 	ids   map[string]int
 	edges []edge
+	dist  []int64
 }
 
-// graph builds the constraint graph of the decisions among the first n
-// atoms.
-func (s *search) graph(n int) *graph {
-	g := &graph{ids: map[string]int{"z": 0}}
-	for _, u := range s.atoms[:n] {
-		c, ok := s.cmps[u]
-		v := s.vals[u]
-		if !ok || v == unknown {
-			continue
-		}
-		x, y, d := g.id(s.diffKey(c.a.base)), g.id(s.diffKey(c.b.base)), c.b.k-c.a.k // x − y ⋈ d
-		le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) }   // x − y ≤ d
-		switch {
-		case c.op == opEq && v == 1:
-			le(x, y, d)
-			le(y, x, -d)
-		case c.op == opEq && v == 0, c.op == opLt && v == 1, c.op == opGe && v == 0:
-			le(x, y, d-1)
-		case c.op == opEq && v == 2, c.op == opGt && v == 1, c.op == opLe && v == 0:
-			le(y, x, -d-1)
-		case c.op == opLe && v == 1, c.op == opGt && v == 0:
-			le(x, y, d)
-		default: // c.op == opGe && v == 1, c.op == opLt && v == 0
-			le(y, x, -d)
-		}
+func newGraph() *graph { return &graph{ids: map[string]int{"z": 0}} }
+
+// constrain adds to the constraint graph the constraint of the decision
+// u, just assigned, and returns the graph's previous edge count, to cut
+// back to when the decision is undone.
+func (s *search) constrain(u smt.Term) int {
+	g, c, v := s.dg, s.cmps[u], s.vals[u]
+	mark := len(g.edges)
+	x, y, d := g.id(s.diffKey(c.a.base)), g.id(s.diffKey(c.b.base)), c.b.k-c.a.k // x − y ⋈ d
+	le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) }   // x − y ≤ d
+	switch {
+	case c.op == opEq && v == 1:
+		le(x, y, d)
+		le(y, x, -d)
+	case c.op == opEq && v == 0, c.op == opLt && v == 1, c.op == opGe && v == 0:
+		le(x, y, d-1)
+	case c.op == opEq && v == 2, c.op == opGt && v == 1, c.op == opLe && v == 0:
+		le(y, x, -d-1)
+	case c.op == opLe && v == 1, c.op == opGt && v == 0:
+		le(x, y, d)
+	default: // c.op == opGe && v == 1, c.op == opLt && v == 0
+		le(y, x, -d)
 	}
-	return g
+	return mark
 }
 
 // id returns the variable of key, adding it the first time.
@@ -228,7 +230,11 @@ func (g *graph) id(key string) int {
 // by weight 0, and returns a solution with variable 0 at 0, or ok false
 // when there is a negative cycle (no integer solution). It costs budget.
 func (g *graph) solve(budget *int) (dist []int64, ok bool) {
-	dist = make([]int64, len(g.ids))
+	dist = g.dist[:0]
+	for range len(g.ids) {
+		dist = append(dist, 0)
+	}
+	g.dist = dist
 	for range len(g.ids) + 1 {
 		*budget -= len(g.edges)
 		changed := false
@@ -248,10 +254,9 @@ func (g *graph) solve(budget *int) (dist []int64, ok bool) {
 	return nil, false
 }
 
-// consistent reports whether the decisions among the first n atoms have an
-// integer solution.
-func (s *search) consistent(n int) bool {
-	_, ok := s.graph(n).solve(&s.budget)
+// consistent reports whether the decisions made have an integer solution.
+func (s *search) consistent() bool {
+	_, ok := s.dg.solve(&s.budget)
 	return ok
 }
 
@@ -272,10 +277,13 @@ func (s *search) diffKey(x smt.Term) string {
 // diffValues returns the integer values of the difference atoms whose
 // variables the decisions constrain, in a solution of them.
 func (s *search) diffValues() map[smt.Term]int64 {
-	g := s.graph(len(s.atoms))
+	g := s.dg
+	out := map[smt.Term]int64{}
+	if g == nil {
+		return out
+	}
 	budget := 1 << 62
 	dist, ok := g.solve(&budget)
-	out := map[smt.Term]int64{}
 	if !ok {
 		return out
 	}

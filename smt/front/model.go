@@ -81,7 +81,7 @@ func (s *search) model() *model {
 	ints := s.integers()
 	for _, u := range s.atoms {
 		v := s.vals[u]
-		if _, ok := s.cmps[u]; ok || v == unknown {
+		if s.isDecision(u) || v == unknown {
 			continue
 		}
 		srt := s.t.sortOf(u)
