@@ -309,3 +309,34 @@ func (s *statsSolver) Close() {
 	s.into.Builtin += st.Builtin
 	s.Solver.Close()
 }
+
+// BenchmarkDifferenceQueries times the built-in procedure alone (no
+// backend) on the random queries of TestRandomDifferenceQueriesAgreeWithZ3,
+// 200 per iteration; it fails if one leaves the procedure.
+func BenchmarkDifferenceQueries(b *testing.B) {
+	const queries = 200
+	noBackend := func() (smt.Solver, error) { return nil, fmt.Errorf("no backend in this benchmark") }
+	fs := front.New(noBackend, front.Options{})
+	defer fs.Close()
+	v := newVocabulary(fs)
+	v.diff = true
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		r := rand.New(rand.NewPCG(20, 5))
+		for range queries {
+			m := fs.Mark()
+			fs.Push()
+			fs.Assert(fs.Distinct(v.procs[:3]...))
+			for range r.IntN(4) {
+				fs.Assert(fs.Not(fs.And(v.cube(r, 1+r.IntN(3))...)))
+			}
+			if _, err := fs.CheckAssumptions(ctx, v.cube(r, 1+r.IntN(5))...); err != nil {
+				b.Fatal(err)
+			}
+			fs.Pop(1)
+			fs.Release(m)
+		}
+	}
+	b.ReportMetric(queries, "queries/op")
+}
