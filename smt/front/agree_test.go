@@ -5,8 +5,10 @@ package front_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,6 +35,8 @@ type vocabulary struct {
 	flag  smt.Func // Int -> Bool
 	x     smt.Term // an enum variable
 	n     smt.Term // an integer counter
+	level smt.Func // Int -> Int, compared with offsets when diff is set
+	diff  bool
 }
 
 func newVocabulary(s smt.Solver) *vocabulary {
@@ -43,6 +47,7 @@ func newVocabulary(s smt.Solver) *vocabulary {
 	v.flag = s.FuncDecl("F", []smt.Sort{s.IntSort()}, s.BoolSort())
 	v.x = s.Const("X", srt)
 	v.n = s.Const("N", s.IntSort())
+	v.level = s.FuncDecl("L", []smt.Sort{s.IntSort()}, s.IntSort())
 	for i := range 3 {
 		v.procs = append(v.procs, s.Const(fmt.Sprintf("p%d", i+1), s.IntSort()))
 	}
@@ -56,7 +61,11 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 	s := v.s
 	p := func() smt.Term { return v.procs[r.IntN(len(v.procs))] }
 	var a smt.Term
-	switch r.IntN(9) {
+	kinds := 9
+	if v.diff {
+		kinds = 12
+	}
+	switch r.IntN(kinds) {
 	case 0:
 		a = s.Eq(p(), p())
 	case 1:
@@ -74,13 +83,42 @@ func (v *vocabulary) literal(r *rand.Rand) smt.Term {
 	case 7: // a counter shifted by a constant, against a literal
 		k, l := s.Int(int64(r.IntN(3)-1)), s.Int(int64(r.IntN(3)))
 		a = []smt.Term{s.Lt(l, s.Add(v.n, k)), s.Le(s.Sub(v.n, k), l), s.Eq(s.Add(k, v.n), l)}[r.IntN(3)]
-	default:
+	case 8:
 		a = s.Iff(v.bools[r.IntN(2)], s.Apply(v.flag, p()))
+	default: // difference constraints over array cells, the counter and literals
+		a = v.difference(r, p)
 	}
 	if r.IntN(3) == 0 {
 		return s.Not(a)
 	}
 	return a
+}
+
+// difference returns t1 + k1 ⋈ t2 + k2 with ⋈ one of =, <, ≤, >, ≥,
+// small offsets (written as +, − or none) and terms array cells, the
+// counter N or literals.
+func (v *vocabulary) difference(r *rand.Rand, p func() smt.Term) smt.Term {
+	s := v.s
+	side := func() smt.Term {
+		var x smt.Term
+		switch r.IntN(5) {
+		case 0:
+			x = v.n
+		case 1:
+			return s.Int(int64(r.IntN(5) - 1))
+		default:
+			x = s.Apply(v.level, p())
+		}
+		switch k := int64(r.IntN(5) - 2); r.IntN(3) {
+		case 0:
+			return s.Add(x, s.Int(k))
+		case 1:
+			return s.Sub(x, s.Int(k))
+		}
+		return x
+	}
+	ops := []func(smt.Term, smt.Term) smt.Term{s.Eq, s.Lt, s.Le, s.Gt, s.Ge}
+	return ops[r.IntN(len(ops))](side(), side())
 }
 
 func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
@@ -100,13 +138,27 @@ func (v *vocabulary) cube(r *rand.Rand, n int) []smt.Term {
 // and of a plain Z3 solver; the answers must be equal, and the built-in
 // procedure must answer them all (nothing here is outside its fragment).
 func TestRandomQueriesAgreeWithZ3(t *testing.T) {
-	const queries = 1500
+	agreeOnRandomQueries(t, 1500, false)
+}
+
+// TestRandomDifferenceQueriesAgreeWithZ3 is TestRandomQueriesAgreeWithZ3
+// with difference constraints too (t1 + k1 ⋈ t2 + k2 over array cells, a
+// counter and literals, under any Boolean structure); every query must
+// stay in the built-in fragment, and the answers must be Z3's.
+func TestRandomDifferenceQueriesAgreeWithZ3(t *testing.T) {
+	agreeOnRandomQueries(t, 1500, true)
+}
+
+// agreeOnRandomQueries asks queries random queries of the front solver
+// and of Z3 (see TestRandomQueriesAgreeWithZ3).
+func agreeOnRandomQueries(t *testing.T, queries int, diff bool) {
 	r := rand.New(rand.NewPCG(20, 5))
 	fs := front.New(z3.Backend, front.Options{Verify: true, Budget: 1 << 30})
 	defer fs.Close()
 	zs := z3.New()
 	defer zs.Close()
 	fv, zv := newVocabulary(fs), newVocabulary(zs)
+	fv.diff, zv.diff = diff, diff
 	ctx := context.Background()
 	counts := map[smt.Result]int{}
 	for i := range queries {
@@ -191,14 +243,27 @@ var smallModels = []string{
 	"cubicle/mutex.cub", "cubicle/xerox_dragon.cub",
 }
 
-// TestSmallModelsNeedNoZ3 searches the small corpus files as cubew check
-// does and checks that no search made a Z3 solver: every check stayed in
-// the built-in procedure's fragment and budget.
+// differenceModels are corpus files whose checks compare integer array
+// cells with offsets (Level[i] + 1 <> Level[j], ticket arithmetic), with
+// their verdicts.
+var differenceModels = map[string]translate.Verdict{
+	"cubicle/sense_barrier.cub": translate.Safe, "cubicle/bakery_lamport.cub": translate.Safe,
+	"cubicle/bakery_lamport_bogus.cub": translate.Unsafe,
+}
+
+// TestSmallModelsNeedNoZ3 searches the small corpus files and those of
+// differenceModels as cubew check does, and checks the verdicts and that
+// no search made a Z3 solver: every check stayed in the built-in
+// procedure's fragment and budget.
 func TestSmallModelsNeedNoZ3(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
-	ran := 0
+	want := maps.Clone(differenceModels)
 	for _, file := range smallModels {
+		want[file] = translate.Safe
+	}
+	ran := 0
+	for _, file := range slices.Sorted(maps.Keys(want)) {
 		sc := strings.HasPrefix(file, "cubicle/")
 		m, err := syntax.Load(filepath.Join(dir, file), syntax.CheckOptions{SC: sc})
 		require.NoError(t, err)
@@ -211,11 +276,11 @@ func TestSmallModelsNeedNoZ3(t *testing.T) {
 		}
 		res, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: newSolver, MaxNodes: 5000, AssumeInvariants: true})
 		require.NoError(t, err)
-		require.Equal(t, translate.Safe, res.Verdict, file)
+		require.Equal(t, want[file], res.Verdict, file)
 		require.Positive(t, made, file)
 		ran++
 	}
-	require.Equal(t, len(smallModels), ran)
+	require.Equal(t, len(smallModels)+3, ran)
 }
 
 // backendProbe fails the test, when closed, if its solver made a backend.
@@ -243,4 +308,35 @@ func (s *statsSolver) Close() {
 	s.into.Checks += st.Checks
 	s.into.Builtin += st.Builtin
 	s.Solver.Close()
+}
+
+// BenchmarkDifferenceQueries times the built-in procedure alone (no
+// backend) on the random queries of TestRandomDifferenceQueriesAgreeWithZ3,
+// 200 per iteration; it fails if one leaves the procedure.
+func BenchmarkDifferenceQueries(b *testing.B) {
+	const queries = 200
+	noBackend := func() (smt.Solver, error) { return nil, fmt.Errorf("no backend in this benchmark") }
+	fs := front.New(noBackend, front.Options{})
+	defer fs.Close()
+	v := newVocabulary(fs)
+	v.diff = true
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		r := rand.New(rand.NewPCG(20, 5))
+		for range queries {
+			m := fs.Mark()
+			fs.Push()
+			fs.Assert(fs.Distinct(v.procs[:3]...))
+			for range r.IntN(4) {
+				fs.Assert(fs.Not(fs.And(v.cube(r, 1+r.IntN(3))...)))
+			}
+			if _, err := fs.CheckAssumptions(ctx, v.cube(r, 1+r.IntN(5))...); err != nil {
+				b.Fatal(err)
+			}
+			fs.Pop(1)
+			fs.Release(m)
+		}
+	}
+	b.ReportMetric(queries, "queries/op")
 }

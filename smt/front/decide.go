@@ -42,7 +42,19 @@ type search struct {
 	ordered bool
 	scale   int64
 	coarse  bool
+	// Difference constraints (see differences): the atoms they relate,
+	// which take no value, the comparisons over them, which are atoms
+	// whose value is a decision, and those atoms in order of appearance.
+	// concrete (evaluating in a model) turns them off.
+	diffConsts map[smt.Term]bool
+	diffFuncs  map[smt.Func]bool
+	cmps       map[smt.Term]comparison
+	decision   []bool // per term: whether it is in cmps
+	dg         *graph // the constraints of the decisions made
+	diffTerms  []smt.Term
+	concrete   bool
 
+	occurs [][]int // per atom index: the formulas that contain it
 	vals   []int64 // per term: the value of an assigned atom, else unknown
 	apps   map[string]int64
 	keyBuf []byte
@@ -58,6 +70,9 @@ func (s *search) inFragment() bool {
 	seen := map[smt.Term]bool{}
 	s.literals = map[smt.Sort][]int64{}
 	s.scale = 1
+	if !s.concrete {
+		s.differences()
+	}
 	var visit func(u smt.Term) bool
 	visit = func(u smt.Term) bool {
 		if seen[u] {
@@ -68,8 +83,18 @@ func (s *search) inFragment() bool {
 		if k := s.t.sorts[n.sort].kind; k == kindReal {
 			return false
 		}
+		if s.isDecision(u) {
+			return s.visitDecision(u, s.cmps[u], visit)
+		}
+		if s.isDiffAtom(u) {
+			return false // a difference atom outside a comparison
+		}
 		switch n.op {
-		case opAdd, opSub, opMul, opReal:
+		case opAdd, opSub:
+			if !s.concrete {
+				return false
+			}
+		case opMul, opReal:
 			return false
 		case opLt, opLe, opGt, opGe:
 			s.ordered = true
@@ -98,11 +123,19 @@ func (s *search) inFragment() bool {
 		}
 		return true
 	}
-	for _, f := range s.formulas {
-		if !visit(f) {
-			return false
+	// Atoms of unit formulas first: the search then fixes what a cube
+	// asserts before it branches on the clauses of negated cubes.
+	for _, unit := range []bool{true, false} {
+		for _, f := range s.formulas {
+			if s.t.unit(f) == unit && !visit(f) {
+				return false
+			}
 		}
 	}
+	// Decisions last: the atoms they depend on are then assigned, and so
+	// are those of the clauses they share, which makes most decisions
+	// forced instead of branching.
+	s.atoms = append(slices.DeleteFunc(slices.Clone(s.atoms), s.isDecision), slices.DeleteFunc(s.atoms, s.isOther)...)
 	if s.ordered {
 		s.scale = orderScale
 	}
@@ -116,12 +149,89 @@ func (s *search) inFragment() bool {
 	return true
 }
 
+// visitDecision visits the comparison u over difference atoms: the
+// arguments of its applications are visited (they are assigned before
+// it), and u becomes an atom whose value is a decision.
+func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bool) bool {
+	for _, x := range []smt.Term{c.a.base, c.b.base} {
+		if x == 0 {
+			continue
+		}
+		if !slices.Contains(s.diffTerms, x) {
+			s.diffTerms = append(s.diffTerms, x)
+		}
+		for _, a := range s.t.nodes[x].args {
+			if !visit(a) {
+				return false
+			}
+		}
+	}
+	s.atoms = append(s.atoms, u)
+	return true
+}
+
+// occurrences computes, for each atom, the formulas that contain it.
+func (s *search) occurrences() {
+	index := make(map[smt.Term]int, len(s.atoms))
+	for i, u := range s.atoms {
+		index[u] = i
+	}
+	s.occurs = make([][]int, len(s.atoms))
+	for fi, f := range s.formulas {
+		seen := map[smt.Term]bool{}
+		var walk func(u smt.Term)
+		walk = func(u smt.Term) {
+			if seen[u] {
+				return
+			}
+			seen[u] = true
+			s.budget--
+			if i, ok := index[u]; ok {
+				s.occurs[i] = append(s.occurs[i], fi)
+			}
+			for _, a := range s.t.nodes[u].args {
+				walk(a)
+			}
+		}
+		walk(f)
+	}
+}
+
+// irrelevant reports whether every formula that contains atom i is true
+// already: its value can then change no formula, so the search leaves it
+// open (it takes any value consistent with the function tables in the
+// model), which loses no model and saves a branch.
+func (s *search) irrelevant(i int) bool {
+	s.epoch++
+	for _, fi := range s.occurs[i] {
+		if s.eval(s.formulas[fi]) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// unit reports whether the formula u is a literal or a conjunction, not
+// a disjunction (an or, an implication or a negated conjunction).
+func (t *table) unit(u smt.Term) bool {
+	n := &t.nodes[u]
+	switch n.op {
+	case opOr, opImplies:
+		return false
+	case opNot:
+		c := &t.nodes[n.args[0]]
+		return c.op != opAnd || len(c.args) == 1
+	}
+	return true
+}
+
 // run returns Sat with a model, Unsat, or Unknown when the fragment or the
 // budget does not allow an answer.
 func (s *search) run() (smt.Result, *model) {
 	if !s.inFragment() {
 		return smt.Unknown, nil
 	}
+	s.occurrences()
 	s.vals = unknowns(len(s.t.nodes))
 	s.apps = map[string]int64{}
 	s.cache = make([]int64, len(s.t.nodes))
@@ -145,8 +255,23 @@ func (s *search) run() (smt.Result, *model) {
 // assign tries every candidate value of atom i and recurses.
 func (s *search) assign(i int) smt.Result {
 	u := s.atoms[i]
+	if s.irrelevant(i) {
+		if i+1 < len(s.atoms) {
+			return s.assign(i + 1)
+		}
+		return smt.Unknown // some formula is open, so some atom is relevant: cannot happen
+	}
+	if s.t.nodes[u].op == opApply && !s.argsKnown(u) {
+		return smt.Unknown // an argument depends on a decision not made yet
+	}
 	key, forced, fv := s.appKey(u)
-	cands := s.candidates(u, i)
+	var cands []int64
+	decision := s.isDecision(u)
+	if decision {
+		cands = s.decisions(u)
+	} else {
+		cands = s.candidates(u, i)
+	}
 	if forced {
 		cands = []int64{fv}
 	}
@@ -158,6 +283,10 @@ func (s *search) assign(i int) smt.Result {
 		s.vals[u] = v
 		if key != "" && !forced {
 			s.apps[key] = v
+		}
+		edges := 0
+		if decision {
+			edges = s.constrain(u)
 		}
 		var r smt.Result
 		switch s.holdsAndFits(i) {
@@ -181,6 +310,9 @@ func (s *search) assign(i int) smt.Result {
 		s.vals[u] = unknown
 		if key != "" && !forced {
 			delete(s.apps, key)
+		}
+		if decision {
+			s.dg.edges = s.dg.edges[:edges]
 		}
 	}
 	return result
@@ -222,7 +354,7 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 	}
 	vs := slices.Clone(s.literals[srt])
 	for _, a := range s.atoms[:i] {
-		if s.t.sortOf(a) == srt {
+		if s.t.sortOf(a) == srt && s.vals[a] != unknown {
 			vs = append(vs, s.vals[a])
 		}
 	}
@@ -260,6 +392,9 @@ func (s *search) withGaps(vs []int64) []int64 {
 // holdsAndFits is holds after the assignment of atom i, but false when it
 // is an ordered integer whose value leaves no integer model (see fits).
 func (s *search) holdsAndFits(i int) int {
+	if s.isDecision(s.atoms[i]) && !s.consistent() {
+		return 0
+	}
 	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
 		return 0
 	}
@@ -293,6 +428,9 @@ func (s *search) eval(u smt.Term) int64 {
 }
 
 func (s *search) evalNode(u smt.Term) int64 {
+	if s.isDecision(u) {
+		return s.truth(u)
+	}
 	n := &s.t.nodes[u]
 	switch n.op {
 	case opConst, opApply:
@@ -335,6 +473,8 @@ func (s *search) evalNode(u smt.Term) int64 {
 			return unknown
 		}
 		return boolValue(compare(n.op, a, b))
+	case opAdd, opSub: // only when concrete: every atom has its value
+		return s.evalSum(n)
 	case opIte:
 		switch s.eval(n.args[0]) {
 		case 1:
@@ -364,6 +504,22 @@ func (s *search) evalSides(n *node) (int64, int64) {
 		return lit * s.scale, v
 	}
 	return v, lit * s.scale
+}
+
+// evalSum evaluates a sum or a difference n of unscaled integers.
+func (s *search) evalSum(n *node) int64 {
+	sum := int64(0)
+	for i, a := range n.args {
+		v := s.eval(a)
+		if v == unknown {
+			return unknown
+		}
+		if i > 0 && n.op == opSub {
+			v = -v
+		}
+		sum += v
+	}
+	return sum
 }
 
 // evalJunction evaluates a conjunction (and) or disjunction of args.

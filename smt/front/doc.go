@@ -11,8 +11,11 @@
 // integers compared by equality and order (Eq, Distinct, Lt, Le, Gt, Ge:
 // process identities, their bounds 1..N, the ranks of a ghb acyclicity
 // encoding), uninterpreted functions (arrays indexed by processes), and
-// any Boolean structure (Not, And, Or, Implies, Iff, Ite). Arithmetic
-// (Add, Sub, Mul) and reals go to the backend.
+// any Boolean structure (Not, And, Or, Implies, Iff, Ite), and difference
+// constraints t1 + k1 ⋈ t2 + k2 (⋈ one of =, <, ≤, >, ≥; k1, k2 integer
+// literals; t1, t2 integer constants or applications, or absent), the
+// form of counters and levels (`Level[i] + 1 <> Level[j]`). Other
+// arithmetic (Mul, sums of atoms) and reals go to the backend.
 //
 // # The built-in procedure
 //
@@ -29,7 +32,21 @@
 // have room), and an order type is kept only if it has an integer model
 // (no more values between two literals than integers there): every order
 // type is tried, which loses no model because only order and equality
-// observe the values. So the answer is exact: Sat comes with a model checked against
+// observe the values.
+//
+// Difference constraints are decided apart: the integer atoms they relate
+// (closed under comparison with one another, and by function, so that all
+// cells of an array are in or all out) take no value; each comparison over
+// them is an atom whose value is a decision (true or false; for an
+// equality, equal, less or greater, so that a disequality is a strict
+// order, which is exact over the integers), made after the atoms it
+// depends on. The decisions made are the edges of a constraint graph over
+// one variable per atom, congruent applications (same function, equal
+// argument values) being one variable, and a decision is kept only while
+// the graph has no negative cycle (Bellman-Ford): exactly when the
+// decided constraints have an integer solution, which gives the model's
+// values. An atom all of whose formulas already hold is not branched on.
+// So the answer is exact: Sat comes with a model checked against
 // every formula, Unsat with every assignment refuted. When the search runs
 // out of its budget (Options.Budget term evaluations) the check goes to
 // the backend. [smt.Stats].Builtin counts the checks answered without it.

@@ -81,7 +81,7 @@ func (s *search) model() *model {
 	ints := s.integers()
 	for _, u := range s.atoms {
 		v := s.vals[u]
-		if v == unknown {
+		if s.isDecision(u) || v == unknown {
 			continue
 		}
 		srt := s.t.sortOf(u)
@@ -93,6 +93,10 @@ func (s *search) model() *model {
 			m.fresh[srt] = max(m.fresh[srt], v+1)
 		}
 		m.values[u] = v
+	}
+	for x, v := range s.diffValues() {
+		m.values[x] = v
+		m.fresh[s.t.intSort] = max(m.fresh[s.t.intSort], v+1)
 	}
 	for _, v := range ints {
 		m.fresh[s.t.intSort] = max(m.fresh[s.t.intSort], v+1)

@@ -14,8 +14,11 @@ import (
 var _ smt.Solver = (*Solver)(nil)
 
 // DefaultBudget is the number of term evaluations the built-in procedure
-// spends on one check before it hands the check to the backend.
-const DefaultBudget = 20000
+// spends on one check before it hands the check to the backend. At 20000,
+// 47 of sense_barrier's 388 fixpoint checks (difference constraints under
+// negated cubes) went to Z3; at 200000 none does, and loading Z3 costs
+// more than the longest of them.
+const DefaultBudget = 200000
 
 // Options configure a Solver. The zero value is usable: a built-in budget
 // of DefaultBudget and no verification.
@@ -311,7 +314,7 @@ func (s *Solver) Eval(u smt.Term) (smt.Term, bool) {
 
 // evalModel evaluates u in the built-in model, completing it as needed.
 func (s *Solver) evalModel(u smt.Term) (smt.Term, bool) {
-	se := &search{t: &s.table, budget: 1 << 30}
+	se := &search{t: &s.table, budget: 1 << 30, concrete: true}
 	se.formulas = []smt.Term{u}
 	if !se.inFragment() {
 		return 0, false

@@ -138,3 +138,47 @@ func withoutTime(st smt.Stats) smt.Stats {
 	st.Time = 0
 	return st
 }
+
+// TestDifferenceConstraints checks difference constraints over array
+// cells: decided over the integers (no room between x and x + 1),
+// congruence of cells with equal indices, and a model whose values
+// satisfy the offsets.
+func TestDifferenceConstraints(t *testing.T) {
+	s := newTestSolver(t)
+	level := s.FuncDecl("Level", []smt.Sort{s.IntSort()}, s.IntSort())
+	p1, p2, p3 := s.Const("p1", s.IntSort()), s.Const("p2", s.IntSort()), s.Const("p3", s.IntSort())
+	l1, l2, l3 := s.Apply(level, p1), s.Apply(level, p2), s.Apply(level, p3)
+	plus := func(u smt.Term, k int64) smt.Term { return s.Add(u, s.Int(k)) }
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name string
+		fs   []smt.Term
+		want smt.Result
+	}{
+		{"no integer strictly between x and x+2 but x+1", []smt.Term{s.Lt(l1, l2), s.Lt(l2, plus(l1, 2)), s.Not(s.Eq(l2, plus(l1, 1)))}, smt.Unsat},
+		{"x < y < x+3 leaves room", []smt.Term{s.Lt(l1, l2), s.Lt(l2, plus(l1, 3)), s.Not(s.Eq(l2, plus(l1, 1)))}, smt.Sat},
+		{"equal indices, equal cells", []smt.Term{s.Eq(p1, p3), s.Eq(plus(l1, 1), l3)}, smt.Unsat},
+		{"a cycle of offsets", []smt.Term{s.Le(plus(l1, 1), l2), s.Le(plus(l2, 1), l3), s.Ge(l1, s.Sub(l3, s.Int(1)))}, smt.Unsat},
+		{"offsets against literals", []smt.Term{s.Eq(l1, s.Int(0)), s.Eq(l2, plus(l1, 2)), s.Or(s.Lt(l3, l1), s.Gt(l3, plus(l2, 4)))}, smt.Sat},
+	} {
+		s.Push()
+		for _, f := range tt.fs {
+			s.Assert(f)
+		}
+		r, err := s.Check(ctx)
+		require.NoError(t, err, tt.name)
+		require.Equal(t, tt.want, r, tt.name)
+		if r == smt.Sat {
+			for _, f := range tt.fs {
+				v, ok := s.Eval(f)
+				require.True(t, ok, tt.name)
+				require.Equal(t, s.True(), v, "%s: %s", tt.name, s.String(f))
+			}
+			v1, _ := s.Eval(l1)
+			v2, _ := s.Eval(l2)
+			require.NotEqual(t, v1, v2, tt.name)
+		}
+		s.Pop(1)
+	}
+	require.Equal(t, 5, s.Stats().Builtin)
+}

@@ -1,0 +1,311 @@
+package front
+
+import (
+	"strconv"
+
+	"github.com/cubew/cubew/smt"
+)
+
+// side is one side of a difference comparison: base + k, where base is an
+// integer atom (a constant or an application), or 0 for the literal k.
+type side struct {
+	base smt.Term
+	k    int64
+}
+
+// side recognizes u as an integer atom, an integer literal, or an atom
+// plus or minus a literal.
+func (t *table) side(u smt.Term) (side, bool) {
+	n := &t.nodes[u]
+	if t.kindOf(u) != kindInt {
+		return side{}, false
+	}
+	switch n.op {
+	case opInt:
+		return side{0, n.val}, n.val <= maxLiteral && n.val >= -maxLiteral
+	case opConst, opApply:
+		return side{u, 0}, true
+	case opAdd, opSub:
+		if len(n.args) != 2 {
+			return side{}, false
+		}
+		x, k := n.args[0], &t.nodes[n.args[1]]
+		if k.op != opInt && n.op == opAdd {
+			x, k = n.args[1], &t.nodes[n.args[0]]
+		}
+		if xo := t.nodes[x].op; k.op != opInt || (xo != opConst && xo != opApply) || k.val > maxLiteral || k.val < -maxLiteral {
+			return side{}, false
+		}
+		if n.op == opSub {
+			return side{x, -k.val}, true
+		}
+		return side{x, k.val}, true
+	}
+	return side{}, false
+}
+
+// arithmetic reports whether u is a sum or a difference.
+func (t *table) arithmetic(u smt.Term) bool {
+	o := t.nodes[u].op
+	return o == opAdd || o == opSub
+}
+
+// comparison is a difference literal a ⋈ b over integer sides.
+type comparison struct {
+	op   op
+	a, b side
+}
+
+// difference recognizes u as a comparison (=, <, ≤, >, ≥) of two sides.
+func (t *table) difference(u smt.Term) (comparison, bool) {
+	n := &t.nodes[u]
+	switch n.op {
+	case opEq, opLt, opLe, opGt, opGe:
+	default:
+		return comparison{}, false
+	}
+	if len(n.args) != 2 {
+		return comparison{}, false
+	}
+	a, okA := t.side(n.args[0])
+	b, okB := t.side(n.args[1])
+	return comparison{n.op, a, b}, okA && okB
+}
+
+// differences finds the integer atoms that difference constraints relate
+// (x + k ⋈ y + l, x and y atoms, written with + or −; closed under comparison with such
+// an atom, and by function: every application of a function one of whose
+// applications is such an atom is one too), and marks the comparisons over
+// them as decisions (s.cmps): the search decides their truth, and keeps
+// the decided ones consistent over the integers (see consistent) instead
+// of valuing their atoms.
+func (s *search) differences() {
+	var cmps []smt.Term
+	seen := map[smt.Term]bool{}
+	var walk func(u smt.Term)
+	walk = func(u smt.Term) {
+		if seen[u] {
+			return
+		}
+		seen[u] = true
+		if _, ok := s.t.difference(u); ok {
+			cmps = append(cmps, u)
+		}
+		for _, a := range s.t.nodes[u].args {
+			walk(a)
+		}
+	}
+	for _, f := range s.formulas {
+		walk(f)
+	}
+	s.diffConsts, s.diffFuncs = map[smt.Term]bool{}, map[smt.Func]bool{}
+	add := func(x smt.Term) bool {
+		if x == 0 || s.isDiffAtom(x) {
+			return false
+		}
+		if n := &s.t.nodes[x]; n.op == opApply {
+			s.diffFuncs[n.fn] = true
+		} else {
+			s.diffConsts[x] = true
+		}
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, u := range cmps {
+			c, _ := s.t.difference(u)
+			seed := c.a.base != 0 && c.b.base != 0 && (s.t.arithmetic(s.t.nodes[u].args[0]) || s.t.arithmetic(s.t.nodes[u].args[1]))
+			if seed || s.isDiffAtom(c.a.base) || s.isDiffAtom(c.b.base) {
+				changed = add(c.a.base) || changed
+				changed = add(c.b.base) || changed
+			}
+		}
+	}
+	if len(s.diffConsts)+len(s.diffFuncs) == 0 {
+		return
+	}
+	s.cmps = map[smt.Term]comparison{}
+	s.decision = make([]bool, len(s.t.nodes))
+	s.dg = newGraph()
+	for _, u := range cmps {
+		if c, _ := s.t.difference(u); s.isDiffAtom(c.a.base) || s.isDiffAtom(c.b.base) {
+			s.cmps[u] = c
+			s.decision[u] = true
+		}
+	}
+}
+
+// isDiffAtom reports whether x is an atom related by difference
+// constraints (see differences).
+func (s *search) isDiffAtom(x smt.Term) bool {
+	if x == 0 {
+		return false
+	}
+	if n := &s.t.nodes[x]; n.op == opApply {
+		return s.diffFuncs[n.fn]
+	}
+	return s.diffConsts[x]
+}
+
+// isDecision reports whether the atom u is a decision.
+func (s *search) isDecision(u smt.Term) bool {
+	return int(u) < len(s.decision) && s.decision[u]
+}
+
+// isOther reports whether the atom u is not a decision.
+func (s *search) isOther(u smt.Term) bool { return !s.isDecision(u) }
+
+// decisions returns the candidate codes of the decision u: for an
+// equality 1 (equal), 0 (less) and 2 (greater), so that a disequality is
+// one of two strict orders; for an ordering 1 (true) and 0 (false).
+func (s *search) decisions(u smt.Term) []int64 {
+	if s.cmps[u].op == opEq {
+		return []int64{1, 0, 2}
+	}
+	return []int64{1, 0}
+}
+
+// truth returns the truth value of the decision u from its code.
+func (s *search) truth(u smt.Term) int64 {
+	v := s.vals[u]
+	if v == unknown || s.cmps[u].op != opEq {
+		return v
+	}
+	return boolValue(v == 1)
+}
+
+// edge is the constraint to − from ≤ w between two difference variables.
+type edge struct {
+	from, to int
+	w        int64
+}
+
+// graph is the constraint graph of the decided comparisons: variables are
+// keyed by atom (applications by function and argument values, so that
+// congruent applications are one variable); variable 0 is the literal 0.
+// Variables stay when decisions are undone (unconstrained, they cost
+// nothing); edges go.
+type graph struct {
+	ids   map[string]int
+	edges []edge
+	dist  []int64
+}
+
+func newGraph() *graph { return &graph{ids: map[string]int{"z": 0}} }
+
+// constrain adds to the constraint graph the constraint of the decision
+// u, just assigned, and returns the graph's previous edge count, to cut
+// back to when the decision is undone.
+func (s *search) constrain(u smt.Term) int {
+	g, c, v := s.dg, s.cmps[u], s.vals[u]
+	mark := len(g.edges)
+	x, y, d := g.id(s.diffKey(c.a.base)), g.id(s.diffKey(c.b.base)), c.b.k-c.a.k // x − y ⋈ d
+	le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) }   // x − y ≤ d
+	switch {
+	case c.op == opEq && v == 1:
+		le(x, y, d)
+		le(y, x, -d)
+	case c.op == opEq && v == 0, c.op == opLt && v == 1, c.op == opGe && v == 0:
+		le(x, y, d-1)
+	case c.op == opEq && v == 2, c.op == opGt && v == 1, c.op == opLe && v == 0:
+		le(y, x, -d-1)
+	case c.op == opLe && v == 1, c.op == opGt && v == 0:
+		le(x, y, d)
+	default: // c.op == opGe && v == 1, c.op == opLt && v == 0
+		le(y, x, -d)
+	}
+	return mark
+}
+
+// id returns the variable of key, adding it the first time.
+func (g *graph) id(key string) int {
+	if i, ok := g.ids[key]; ok {
+		return i
+	}
+	g.ids[key] = len(g.ids)
+	return len(g.ids) - 1
+}
+
+// solve runs Bellman-Ford from a virtual source joined to every variable
+// by weight 0, and returns a solution with variable 0 at 0, or ok false
+// when there is a negative cycle (no integer solution). It costs budget.
+func (g *graph) solve(budget *int) (dist []int64, ok bool) {
+	dist = g.dist[:0]
+	for range len(g.ids) {
+		dist = append(dist, 0)
+	}
+	g.dist = dist
+	for range len(g.ids) + 1 {
+		*budget -= len(g.edges)
+		changed := false
+		for _, e := range g.edges {
+			if d := dist[e.from] + e.w; d < dist[e.to] {
+				dist[e.to], changed = d, true
+			}
+		}
+		if !changed {
+			zero := dist[0]
+			for i := range dist {
+				dist[i] -= zero
+			}
+			return dist, true
+		}
+	}
+	return nil, false
+}
+
+// consistent reports whether the decisions made have an integer solution.
+func (s *search) consistent() bool {
+	_, ok := s.dg.solve(&s.budget)
+	return ok
+}
+
+// diffKey names the difference variable of atom x ("z" for the literal
+// 0): an application by its function and the values of its arguments,
+// which are assigned before any decision over it.
+func (s *search) diffKey(x smt.Term) string {
+	switch {
+	case x == 0:
+		return "z"
+	case s.t.nodes[x].op == opApply:
+		key, _, _ := s.appKey(x)
+		return "a" + key
+	}
+	return "c" + strconv.Itoa(int(x))
+}
+
+// diffValues returns the integer values of the difference atoms whose
+// variables the decisions constrain, in a solution of them.
+func (s *search) diffValues() map[smt.Term]int64 {
+	g := s.dg
+	out := map[smt.Term]int64{}
+	if g == nil {
+		return out
+	}
+	budget := 1 << 62
+	dist, ok := g.solve(&budget)
+	if !ok {
+		return out
+	}
+	for _, x := range s.diffTerms {
+		if s.t.nodes[x].op == opApply && !s.argsKnown(x) {
+			continue
+		}
+		if i, ok := g.ids[s.diffKey(x)]; ok {
+			out[x] = dist[i]
+		}
+	}
+	return out
+}
+
+// argsKnown reports whether every argument of the application x has a
+// value.
+func (s *search) argsKnown(x smt.Term) bool {
+	s.epoch++
+	for _, a := range s.t.nodes[x].args {
+		if s.eval(a) == unknown {
+			return false
+		}
+	}
+	return true
+}
