@@ -57,6 +57,9 @@ type program struct {
 	// (initLazily): then the free locations not yet enumerated start
 	// with a symbolic value.
 	lazy *freeLocs
+	// canonical: states are keyed by the representative of their orbit
+	// under process permutations (symmetry.go).
+	canonical bool
 }
 
 // property is an expanded unsafe or invariant item.
