@@ -59,7 +59,8 @@ type program struct {
 	lazy *freeLocs
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
-	canonical bool
+	canonical  bool
+	ownedCells [][]int // per process, the cells indexed by it alone (symmetry.go)
 }
 
 // property is an expanded unsafe or invariant item.

@@ -148,14 +148,27 @@ func (p *program) canon(st *state) *state {
 	return p.permute(st, perm)
 }
 
+// owned returns, per process, the cells indexed by it alone (computed
+// once).
+func (p *program) owned() [][]int {
+	if p.ownedCells == nil {
+		p.ownedCells = make([][]int, p.n+1)
+		for l, lc := range p.locs {
+			if len(lc.procs) == 1 {
+				q := lc.procs[0]
+				p.ownedCells[q] = append(p.ownedCells[q], l)
+			}
+		}
+	}
+	return p.ownedCells
+}
+
 // signature encodes what process q's part of st is, naming q "self" and
 // every other process "other".
 func (p *program) signature(st *state, q int) []byte {
 	var dst []byte
-	for l, lc := range p.locs {
-		if len(lc.procs) == 1 && lc.procs[0] == q {
-			dst = appendValue(dst, p.relative(st.vals[l], q))
-		}
+	for _, l := range p.owned()[q] {
+		dst = appendValue(dst, p.relative(st.vals[l], q))
 	}
 	if st.bufs != nil {
 		b := st.bufs[q-1]
@@ -200,17 +213,12 @@ func (p *program) relative(v value, q int) value {
 // permute returns π(st) for the permutation perm (perm[q] is π(q)).
 func (p *program) permute(st *state, perm []int) *state {
 	locs := make([]int32, len(p.locs))
-	idx := make([]int, 0, 2)
 	for l, lc := range p.locs {
-		idx = idx[:0]
+		off := 0
 		for _, i := range lc.procs {
-			idx = append(idx, perm[i])
+			off = off*p.n + perm[i] - 1
 		}
-		nl, err := p.cell(lc.sym, idx)
-		if err != nil {
-			panic("dpor: permuted cell out of range")
-		}
-		locs[l] = int32(nl)
+		locs[l] = int32(lc.sym.base + off)
 	}
 	val := func(v value) value {
 		switch v.K {
