@@ -33,7 +33,12 @@
 //
 // States are compared by a canonical byte encoding. Under PSO the order of
 // two buffered groups matters only if they write a common location, so the
-// buffer is kept in a canonical linearisation of that partial order.
+// buffer is kept in a canonical linearisation of that partial order. With
+// Options.Symmetry, a model that names no process and orders none keeps
+// one state per orbit under permutations of the processes (symmetry.go):
+// States then counts orbits, and a witness is a real path (each step is
+// replayed from the previous concrete state, whose successors include a
+// copy of the next representative).
 //
 // # Steps
 //
