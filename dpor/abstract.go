@@ -74,8 +74,13 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 // locations first, then buffers.
 func (p *program) stateKey(st *state, dst []byte) []byte {
 	if p.canonical {
-		st = p.canon(st)
+		return p.canonKey(st, dst)
 	}
+	return p.renamedKey(st, dst)
+}
+
+// renamedKey is stateKey up to renaming abstract values only.
+func (p *program) renamedKey(st *state, dst []byte) []byte {
 	if len(p.abstract) == 0 {
 		return st.key(dst)
 	}
@@ -101,4 +106,14 @@ func (p *program) stateKey(st *state, dst []byte) []byte {
 		}
 	}
 	return st.keyRenamed(dst, rename)
+}
+
+// isAbstract reports whether v is a value of an abstract type.
+func (p *program) isAbstract(v value) bool {
+	for t, base := range p.abstract {
+		if v.K == kCons && v.N >= base && v.N < base+int64(len(p.ctors[t])) {
+			return true
+		}
+	}
+	return false
 }

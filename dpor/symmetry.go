@@ -19,13 +19,16 @@ import (
 // buffer and the steps counter of q to π(q).
 //
 // The representative of a state sorts the processes by a signature that
-// is itself invariant under permutation: the cells indexed by the process
-// alone, its buffer and its steps, with every other process written as
-// "other"; ties keep their order. Two states with the same representative
-// are in one orbit (the representative is a permuted copy), so the
-// reduction is sound; processes tied but told apart by something else (a
-// process value, a two-dimensional array) may leave an orbit with more
-// than one representative, which only costs states.
+// is itself invariant under permutation and under renaming abstract
+// values: the cells indexed by the process alone, its buffer and its
+// steps, with every other process written as "other" and every abstract
+// value as "any". Among the orders of tied processes (at most
+// maxTiePerms, so all of them up to N = 4) it takes the one whose key,
+// abstract values renamed, is smallest. Two states with the same key are
+// in one orbit (the key is that of a permuted copy), so the reduction is
+// sound; two states of one orbit get the same key whenever their ties
+// allow at most maxTiePerms orders, and otherwise may get two, which only
+// costs states.
 
 // symmetric returns "" when the processes of p are interchangeable, else
 // why they are not.
@@ -123,9 +126,13 @@ func (p *program) procTyped(t syntax.Term) bool {
 	return false
 }
 
-// canon returns the representative of st's orbit (st itself when the
-// processes are already in signature order).
-func (p *program) canon(st *state) *state {
+// maxTiePerms bounds the permutations of tied processes canonKey tries.
+const maxTiePerms = 24
+
+// canonKey returns the key of the representative of st's orbit: the
+// processes sorted by signature, and among the orders of tied processes
+// (at most maxTiePerms of them) the one with the smallest key.
+func (p *program) canonKey(st *state, dst []byte) []byte {
 	n := p.n
 	sigs := make([][]byte, n+1)
 	for q := 1; q <= n; q++ {
@@ -136,16 +143,57 @@ func (p *program) canon(st *state) *state {
 		order[k] = k + 1
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(string(sigs[a]), string(sigs[b])) })
-	perm := make([]int, n+1) // perm[q]: the new name of q
-	id := true
-	for k, q := range order {
-		perm[q] = k + 1
-		id = id && q == k+1
+	// Runs of equal signatures, and how many orders they allow.
+	var runs [][2]int
+	perms := 1
+	for lo := 0; lo < n; {
+		hi := lo + 1
+		for hi < n && string(sigs[order[hi]]) == string(sigs[order[lo]]) {
+			hi++
+		}
+		for k := 2; k <= hi-lo; k++ {
+			perms *= k
+		}
+		if hi-lo > 1 {
+			runs = append(runs, [2]int{lo, hi})
+		}
+		lo = hi
 	}
-	if id {
-		return st
+	if perms > maxTiePerms {
+		runs = nil
 	}
-	return p.permute(st, perm)
+	perm := make([]int, n+1)
+	var best, kb []byte
+	var try func(r int)
+	try = func(r int) {
+		if r < len(runs) {
+			lo, hi := runs[r][0], runs[r][1]
+			permuteRange(order[lo:hi], 0, func() { try(r + 1) })
+			return
+		}
+		for k, q := range order {
+			perm[q] = k + 1
+		}
+		kb = p.renamedKey(p.permute(st, perm), kb[:0])
+		if best == nil || string(kb) < string(best) {
+			best = append(best[:0], kb...)
+		}
+	}
+	try(0)
+	return append(dst, best...)
+}
+
+// permuteRange calls fn with xs[k:] in every order (restored after).
+func permuteRange(xs []int, k int, fn func()) {
+	if k >= len(xs)-1 {
+		fn()
+		return
+	}
+	for i := k; i < len(xs); i++ {
+		xs[k], xs[i] = xs[i], xs[k]
+		permuteRange(xs, k+1, fn)
+		xs[k], xs[i] = xs[i], xs[k]
+	}
 }
 
 // owned returns, per process, the cells indexed by it alone (computed
@@ -199,13 +247,18 @@ func b2i(b bool) int {
 }
 
 // relative is v with a process value written as self (1) or other (0),
-// and a free initial value by its symbol.
+// a free initial value by its symbol, and a value of an abstract type
+// (renamed freely, stateKey) as any.
 func (p *program) relative(v value, q int) value {
 	switch v.K {
 	case kProc:
 		v.N = int64(b2i(v.N == int64(q)))
 	case kFree:
 		v.N = int64(p.locs[v.N].sym.base)
+	case kCons:
+		if p.isAbstract(v) {
+			v.N = -1
+		}
 	}
 	return v
 }
