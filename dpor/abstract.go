@@ -107,13 +107,3 @@ func (p *program) renamedKey(st *state, dst []byte) []byte {
 	}
 	return st.keyRenamed(dst, rename)
 }
-
-// isAbstract reports whether v is a value of an abstract type.
-func (p *program) isAbstract(v value) bool {
-	for t, base := range p.abstract {
-		if v.K == kCons && v.N >= base && v.N < base+int64(len(p.ctors[t])) {
-			return true
-		}
-	}
-	return false
-}

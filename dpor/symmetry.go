@@ -216,7 +216,7 @@ func (p *program) owned() [][]int {
 func (p *program) signature(st *state, q int) []byte {
 	var dst []byte
 	for _, l := range p.owned()[q] {
-		dst = appendValue(dst, p.relative(st.vals[l], q))
+		dst = appendValue(dst, p.relative(l, st.vals[l], q))
 	}
 	if st.bufs != nil {
 		b := st.bufs[q-1]
@@ -229,7 +229,7 @@ func (p *program) signature(st *state, q int) []byte {
 				for _, i := range lc.procs {
 					dst = binary.AppendUvarint(dst, uint64(b2i(i == q)))
 				}
-				dst = appendValue(dst, p.relative(w.val, q))
+				dst = appendValue(dst, p.relative(int(w.loc), w.val, q))
 			}
 		}
 	}
@@ -246,19 +246,17 @@ func b2i(b bool) int {
 	return 0
 }
 
-// relative is v with a process value written as self (1) or other (0),
-// a free initial value by its symbol, and a value of an abstract type
-// (renamed freely, stateKey) as any.
-func (p *program) relative(v value, q int) value {
-	switch v.K {
-	case kProc:
+// relative is the value v of location l with a process value written as
+// self (1) or other (0), a free initial value by its symbol, and a value
+// of an abstract type (renamed freely, stateKey) as any.
+func (p *program) relative(l int, v value, q int) value {
+	switch {
+	case v.K == kProc:
 		v.N = int64(b2i(v.N == int64(q)))
-	case kFree:
+	case v.K == kFree:
 		v.N = int64(p.locs[v.N].sym.base)
-	case kCons:
-		if p.isAbstract(v) {
-			v.N = -1
-		}
+	case p.locs[l].sym.s.Type.Kind == syntax.TAbstract:
+		v.N = -1
 	}
 	return v
 }
