@@ -68,10 +68,19 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 }
 
 // stateKey is the key of st up to renaming the values of abstract types
-// (the model cannot tell renamed states apart): each abstract value is
+// (the model cannot tell renamed states apart), and of processes when
+// p.canonical is set: each abstract value is
 // encoded as the value of its type in order of first occurrence in st,
 // locations first, then buffers.
 func (p *program) stateKey(st *state, dst []byte) []byte {
+	if p.canonical {
+		return p.canonKey(st, dst)
+	}
+	return p.renamedKey(st, dst)
+}
+
+// renamedKey is stateKey up to renaming abstract values only.
+func (p *program) renamedKey(st *state, dst []byte) []byte {
 	if len(p.abstract) == 0 {
 		return st.key(dst)
 	}

@@ -28,7 +28,8 @@ transition leave ([p]) requires { PC[p] = CS } { PC[p] := L1; F[p] := False }
 `
 
 // BenchmarkExplicit explores whole state spaces (unsafe items removed, so
-// nothing stops the search early) and reports states/op. sb loops through
+// nothing stops the search early) and reports states/op, with and
+// without symmetry reduction on the corpus files. sb loops through
 // its writes without a fence, so its buffers are bounded to 2 writes.
 func BenchmarkExplicit(b *testing.B) {
 	type bench struct {
@@ -36,13 +37,14 @@ func BenchmarkExplicit(b *testing.B) {
 		m     *syntax.Model
 		model memmodel.Model
 		n     int
+		sym   bool // Options.Symmetry
 	}
 	var benches []bench
 	sbN := load(b, sbNSrc, false)
 	sbN.Unsafes = nil
 	for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 		for _, n := range []int{2, 3} {
-			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n})
+			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n, false})
 		}
 	}
 	if dir, err := corpus.Dir(); err == nil {
@@ -50,7 +52,8 @@ func BenchmarkExplicit(b *testing.B) {
 			e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", name+".cub"), Model: "tso"}
 			m, _ := loadCorpus(b, dir, e)
 			m.Unsafes = nil
-			benches = append(benches, bench{name + "/tso/n=3", m, memmodel.TSO, 3})
+			benches = append(benches, bench{name + "/tso/n=3", m, memmodel.TSO, 3, false},
+				bench{name + "/tso/n=3/symmetry", m, memmodel.TSO, 3, true})
 		}
 	}
 	for _, bc := range benches {
@@ -58,7 +61,7 @@ func BenchmarkExplicit(b *testing.B) {
 			b.ReportAllocs()
 			var states int
 			for b.Loop() {
-				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000}
+				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000, Symmetry: bc.sym}
 				res, err := Explicit(context.Background(), bc.m, opts)
 				if err != nil {
 					b.Fatal(err)

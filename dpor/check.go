@@ -345,6 +345,11 @@ func (x *gexplorer) choose(g *graph, q, i int) {
 	}
 	g.th[q][i].stampC = g.stamp()
 	self := mkref(q, i)
+	if len(outs) == 0 && len(g.th[q][i].reads) > 0 && x.moot(g, q, i) {
+		g.th[q][i].stampC = 0
+		g.top = top
+		return
+	}
 	if len(outs) == 0 {
 		g.th[q][i].opt = optBlocked
 		x.visit(g)
@@ -459,7 +464,7 @@ func (x *gexplorer) backward(g *graph, a ref) {
 				x.placeWrites(g2, a, func() {
 					if x.chk.consistent(g2, r) {
 						x.stepDone(g2, a.thread(), a.index())
-						x.visit(g2)
+						x.visitRevisited(g2, r)
 					}
 				})
 				if x.stop {

@@ -57,6 +57,10 @@ type program struct {
 	// (initLazily): then the free locations not yet enumerated start
 	// with a symbolic value.
 	lazy *freeLocs
+	// canonical: states are keyed by the representative of their orbit
+	// under process permutations (symmetry.go).
+	canonical  bool
+	ownedCells [][]int // per process, the cells indexed by it alone (symmetry.go)
 }
 
 // property is an expanded unsafe or invariant item.

@@ -97,8 +97,39 @@ func corpusEntries(t testing.TB) (string, []corpus.Entry) {
 // those of corpusUnknown; the number of instances run is pinned. -short
 // skips slow instances and the files without a reference verdict.
 func TestCorpus(t *testing.T) {
+	runs, _ := runCorpus(t, false)
+	want := corpusRuns
+	if testing.Short() {
+		want = corpusRunsShort
+	}
+	require.Equal(t, want, runs, "instances run")
+}
+
+// The numbers of instances TestCorpusSymmetry reduces by symmetry, without
+// and with -short (the others name a process or order processes).
+const (
+	corpusSymmetric      = 80
+	corpusSymmetricShort = 66
+)
+
+// TestCorpusSymmetry is TestCorpus with symmetry reduction: the same
+// instances give the same verdicts (and the same reasons for those left
+// Unknown), and the instances reduced are counted.
+func TestCorpusSymmetry(t *testing.T) {
+	runs, symmetric := runCorpus(t, true)
+	want, wantSym := corpusRuns, corpusSymmetric
+	if testing.Short() {
+		want, wantSym = corpusRunsShort, corpusSymmetricShort
+	}
+	require.Equal(t, want, runs, "instances run")
+	require.Equal(t, wantSym, symmetric, "instances reduced by symmetry")
+}
+
+// runCorpus runs the instances of TestCorpus, with symmetry reduction
+// when sym is set, checks their verdicts, and returns how many ran and
+// how many of them were reduced.
+func runCorpus(t *testing.T, sym bool) (runs, symmetric int) {
 	dir, es := corpusEntries(t)
-	runs := 0
 	for _, e := range es {
 		t.Run(e.File, func(t *testing.T) {
 			if e.Expected == "?" && testing.Short() {
@@ -118,9 +149,12 @@ func TestCorpus(t *testing.T) {
 					continue
 				}
 				runs++
-				opts := Options{N: in.n, Model: mm, MaxSteps: in.k, MaxStates: corpusMaxStates}
+				opts := Options{N: in.n, Model: mm, MaxSteps: in.k, MaxStates: corpusMaxStates, Symmetry: sym}
 				res, err := Explicit(context.Background(), m, opts)
 				require.NoError(t, err)
+				if res.Symmetric {
+					symmetric++
+				}
 				t.Logf("n=%d k=%d %s: %s, %d states %s", in.n, in.k, mm.Name(), res.Verdict, res.States, res.Reason)
 				if why, ok := corpusUnknown[fmt.Sprintf("%s n=%d", e.File, in.n)]; ok {
 					require.Equal(t, translate.Unknown, res.Verdict)
@@ -142,9 +176,5 @@ func TestCorpus(t *testing.T) {
 			}
 		})
 	}
-	want := corpusRuns
-	if testing.Short() {
-		want = corpusRunsShort
-	}
-	require.Equal(t, want, runs, "instances run")
+	return runs, symmetric
 }

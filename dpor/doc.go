@@ -33,7 +33,12 @@
 //
 // States are compared by a canonical byte encoding. Under PSO the order of
 // two buffered groups matters only if they write a common location, so the
-// buffer is kept in a canonical linearisation of that partial order.
+// buffer is kept in a canonical linearisation of that partial order. With
+// Options.Symmetry, a model that names no process and orders none keeps
+// one state per orbit under permutations of the processes (symmetry.go):
+// States then counts orbits, and a witness is a real path (each step is
+// replayed from the previous concrete state, whose successors include a
+// copy of the next representative).
 //
 // # Steps
 //
@@ -175,14 +180,50 @@
 // two branches of a test) is made after the reads, by their values. When
 // the values read enable no instance of the group, the step is blocked:
 // its reads stay in the graph (a later write may still revisit them and
-// enable it) and its thread stops. The step blocks as soon as the reads
-// it has added make every guard of its group false whatever the others
-// return, as GenMC blocks at the read that falsifies an assume: its
-// remaining reads would only multiply the blocked graphs (mutex_N, n = 3,
-// two rounds: 483 blocked graphs instead of 757; GenMC: 297). A graph in
-// which some thread is blocked counts as a blocked execution
-// (Result.Blocked), the others as executions (Result.Executions); a run
-// stopped at an unsafe state counts the one that reached it.
+// enable it) and its thread stops. A graph in which some thread is
+// blocked counts as a blocked execution (Result.Blocked), the others as
+// executions (Result.Executions); a run stopped at an unsafe state counts
+// the one that reached it.
+//
+// Blocked steps. Two rules cut blocked graphs, as GenMC cuts a failed
+// `assume` (mutex_N, n = 3, two rounds: 757 blocked graphs with neither;
+// 483 with the first after forward reads only; 306 adding the second; 263
+// with both; GenMC 0.10.3: 297; the 90 complete executions in every case):
+//
+//   - A step blocks at the read that makes every guard of its group false
+//     whatever its other reads return (forward, and after a backward
+//     revisit of one of its reads): its remaining reads would only
+//     multiply the blocked graphs. A blocked step contributes no state
+//     (cuts keep complete steps only), and fewer reads constrain the rest
+//     of the graph less, so the states of the other threads are all still
+//     explored; a later write may revisit the reads it has.
+//   - A forward read that blocks its step while reading a write that is
+//     not coherence-last is dropped when reading a later write of the
+//     graph is consistent (seed 000 calls such blocked graphs moot). That
+//     alternative is a sibling: addRead tries every write of the
+//     location, so it is explored. It differs only in the blocked read:
+//     a blocked read has no porf successor, and reading a co-later write
+//     w' instead of w removes fr edges (to the writes between w and w')
+//     and adds only rf from w'. When the blocked read is the step's only
+//     read, every extension of the dropped graph has a consistent twin
+//     extending the sibling (a cycle through the twin's rf edge w' → r
+//     would need a path from r, whose only out-edges are those fr edges,
+//     back to w', i.e. a coherence cycle the dropped graph has too); with
+//     several reads in the step, moot checks the sibling's consistency
+//     now, and the extensions are covered by the tests rather than by a
+//     proof (TestCheckStatesRandom compares every reachable state with
+//     the explicit engine's). The twins' cuts before the blocked step are
+//     the same (if w' enables the step, the sibling goes on where the
+//     dropped graph stopped, which only adds states). Backward revisits
+//     of the blocked read itself share their set of explored graphs with
+//     the sibling (gread.done).
+//
+// A blocked read revisited by a write is not dropped by the second rule:
+// the revisit is the only graph explored there, with no sibling reading a
+// later write. Dropping blocked graphs whose read is outdated only later,
+// by a write added after the read, loses states (TestCheckStatesRandom,
+// model 53): the graphs reached from it through revisits of other reads
+// are not all reached from the revisit of the blocked read.
 //
 // # Choosing an engine
 //

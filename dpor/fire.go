@@ -135,6 +135,28 @@ func (x *gexplorer) visitRead(g *graph, q, i int) {
 		x.visit(g)
 		return
 	}
+	if x.moot(g, q, i) {
+		return
+	}
+	x.visitBlocked(g, q, i)
+}
+
+// visitRevisited goes on after a backward revisit made the read of step
+// r read a new write: when that read dooms the step, it blocks at once,
+// as after a forward read (no moot test: the revisit is the only graph
+// explored here, it has no siblings reading later writes).
+func (x *gexplorer) visitRevisited(g *graph, r ref) {
+	q, i := r.thread(), r.index()
+	if s := &g.th[q][i]; !s.reading() || !x.doomed(g, q, i) {
+		x.visit(g)
+		return
+	}
+	x.visitBlocked(g, q, i)
+}
+
+// visitBlocked goes on with step i of thread q blocked.
+func (x *gexplorer) visitBlocked(g *graph, q, i int) {
+	s := &g.th[q][i]
 	s.opt, s.stampC = optBlocked, g.stamp()
 	x.visit(g)
 	s = &g.th[q][i]
@@ -219,4 +241,32 @@ func (x *gexplorer) apply(q int, ii int32, in *inst, local []value, ws []kwrite)
 	}
 	slices.SortFunc(o.writes, func(a, b gwrite) int { return int(a.loc) - int(b.loc) })
 	return o, nil
+}
+
+// moot reports whether the last read of step i of thread q, which blocks
+// the step, reads a write that is not coherence-last while reading a
+// later write of the graph instead is consistent: that sibling graph is
+// explored (addRead tries every write), and every graph reachable from
+// this one is reachable from it or has the same states (seed 000's
+// blocked reads; GenMC drops such "moot" executions).
+func (x *gexplorer) moot(g *graph, q, i int) bool {
+	s := &g.th[q][i]
+	k := len(s.reads) - 1
+	rd := &s.reads[k]
+	w0 := rd.rf
+	co := g.co[rd.loc]
+	from := 0
+	if w0 != refInit {
+		from = slices.Index(co, w0) + 1
+	}
+	found := false
+	for _, w := range co[from:] {
+		rd.rf = w
+		if x.chk.consistent(g, mkref(q, i)) {
+			found = true
+			break
+		}
+	}
+	rd.rf = w0
+	return found
 }

@@ -57,7 +57,8 @@ func (p *program) initLazily(eager bool, run func() (exact bool, err error)) err
 		grew := false
 		for l, r := range p.lazy.read {
 			if r && !p.lazy.enum[l] {
-				p.lazy.enum[l], grew = true, true
+				p.enumerate(l)
+				grew = true
 			}
 		}
 		if !grew {
@@ -88,5 +89,20 @@ func (p *program) startLazy(init []Binding) {
 	for l, lc := range p.locs {
 		p.lazy.free[l] = !mentioned[lc.sym.s.Name]
 		p.lazy.enum[l] = l < len(init) && init[l].Value != freeText
+	}
+}
+
+// enumerate marks the free location l as enumerated; with states keyed up
+// to process permutations, every cell of its symbol too, so that the
+// initial states stay closed under permutation.
+func (p *program) enumerate(l int) {
+	p.lazy.enum[l] = true
+	if !p.canonical {
+		return
+	}
+	for k, lc := range p.locs {
+		if lc.sym == p.locs[l].sym {
+			p.lazy.enum[k] = true
+		}
 	}
 }

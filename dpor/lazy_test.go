@@ -133,9 +133,17 @@ transition go ([p]) requires { PC[p] = A && R[p] = 0 } { PC[p] := B; X := 1 }
 // TestMutexMultinomial checks the corpus's mutex_N: with r rounds of its
 // three steps per process, the complete executions are the orders of the
 // n·r critical sections, the multinomial (n·r)! / (r!)^n. The blocked
-// graphs are pinned: a step blocks at the read that falsifies its guard
-// (n = 3, two rounds: 483; 757 when every read of the guard was added
-// first; GenMC 0.10.3 on the same program: 297).
+// graphs are pinned (doc.go, "Blocked steps"). n = 2, one round, by hand:
+// a thread writes R[p] := True, reads the other's R behind a fence,
+// writes R[p] := False. Thread 1 runs first and reads the initial False;
+// thread 2's True revisits that read and blocks thread 1, then thread 2
+// either reads thread 1's True (both blocked: graph 1) or the initial
+// False and completes (graph 2, where thread 1's read is outdated by
+// thread 2's False, which revisits it into a complete execution). No
+// forward read blocks on an outdated write. n = 3, two rounds: 263, under
+// GenMC 0.10.3's 297 on the same program (483 when a blocked step's
+// outdated reads were explored too, 757 when every read of a guard was
+// added before the block).
 func TestMutexMultinomial(t *testing.T) {
 	dir := os.Getenv("CUBEW_CORPUS")
 	if dir == "" {
@@ -149,7 +157,7 @@ func TestMutexMultinomial(t *testing.T) {
 		}
 		return f
 	}
-	cases := []struct{ n, rounds, blocked int }{{2, 1, 3}, {3, 1, 26}, {4, 1, 201}, {5, 1, 1603}, {2, 2, 15}, {3, 2, 483}}
+	cases := []struct{ n, rounds, blocked int }{{2, 1, 2}, {3, 1, 15}, {4, 1, 102}, {5, 1, 741}, {2, 2, 10}, {3, 2, 263}}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("n=%d/rounds=%d", c.n, c.rounds), func(t *testing.T) {
 			res := runCheck(t, m, Options{N: c.n, Model: memmodel.TSO, MaxSteps: 3 * c.rounds})
@@ -162,4 +170,5 @@ func TestMutexMultinomial(t *testing.T) {
 			require.Equal(t, c.blocked, res.Blocked)
 		})
 	}
+	require.LessOrEqual(t, cases[5].blocked, 297, "GenMC's blocked count for mutex_3, two rounds")
 }

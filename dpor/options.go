@@ -38,6 +38,11 @@ type Options struct {
 	// many execution graphs (complete or blocked) have been explored (0:
 	// no limit).
 	MaxExecutions int
+	// Symmetry makes [Explicit] keep one state per orbit under process
+	// permutations when the model's processes are interchangeable (no
+	// process constant, no order on processes: symmetry.go);
+	// Result.Symmetric tells whether it did.
+	Symmetry bool
 }
 
 // Result is the outcome of a run.
@@ -61,6 +66,9 @@ type Result struct {
 	// (including those that led to states already seen).
 	Transitions int
 	Flushes     int
+	// Symmetric reports that States counts orbits under process
+	// permutations (Options.Symmetry on a symmetric model).
+	Symmetric bool
 	// Pruned counts states excluded because they satisfy an invariant.
 	Pruned int
 	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a

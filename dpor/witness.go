@@ -229,6 +229,14 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 		edges = append(edges, lab)
 		cur = next
 	}
+	if p.canonical {
+		// The path ends in a permuted copy of final.
+		var err error
+		final = cur
+		if idx, procs, _, err = p.check(final, p.unsafe); err != nil {
+			return nil, err
+		}
+	}
 	return p.newWitness(init, edges, final, idx, procs)
 }
 

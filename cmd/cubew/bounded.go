@@ -31,6 +31,7 @@ type boundedOpts struct {
 	maxExecutions int
 	maxStates     int
 	maxBuffer     int
+	symmetry      bool
 	trace         bool
 	format        formatFlag
 	junit         string
@@ -122,6 +123,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "dpor: give up (UNKNOWN) after exploring this many executions; 0 for no limit")
 	f.IntVar(&o.maxStates, "max-states", o.maxStates, "explicit: give up (UNKNOWN) after finding this many states; 0 for no limit")
 	f.IntVar(&o.maxBuffer, "max-buffer", o.maxBuffer, "explicit: at most `N` pending writes per store buffer; a transition that would exceed it waits (the answer says so); 0 for no bound")
+	f.BoolVar(&o.symmetry, "symmetry", false, "explicit: keep one state per orbit under process permutations when the model names no process and orders none (-v says whether it did)")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -149,7 +151,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	} else if err != nil {
 		return fileResult{}, err
 	}
-	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer}
+	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
 		return fileResult{}, inFile(path, err)
@@ -206,8 +208,12 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 		inst += fmt.Sprintf(" k=%d", k)
 	}
 	if engine == "explicit" {
-		fmt.Fprintf(w, "%s: %s %s %s: %d states (%d initial), %d transitions, %d flushes, %.3fs\n",
-			path, engine, res.Model, inst, res.States, res.Initial, res.Transitions, res.Flushes, seconds)
+		orbits := ""
+		if res.Symmetric {
+			orbits = " up to process permutations"
+		}
+		fmt.Fprintf(w, "%s: %s %s %s: %d states%s (%d initial), %d transitions, %d flushes, %.3fs\n",
+			path, engine, res.Model, inst, res.States, orbits, res.Initial, res.Transitions, res.Flushes, seconds)
 		return
 	}
 	fmt.Fprintf(w, "%s: %s %s %s: %s, %d blocked, %d initial states, %d cache hits, %.3fs\n",
