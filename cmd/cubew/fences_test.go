@@ -113,40 +113,32 @@ func TestFencesBadInput(t *testing.T) {
 	}
 }
 
-// TestFencesPSOUnproved: under pso the engine answers peterson_2_us with
-// its two fences by a spurious counterexample, so the set is listed as
-// not proved (exit 3), never as a fix; the counterexamples of 4 of the 6
-// checks come from the bounded engine, which -v and the JSON say.
-func TestFencesPSOUnproved(t *testing.T) {
+// TestFencesPSOFixed: under pso peterson_2_us needs a store-store fence
+// where Turn is written besides the authors' fence: check's refined
+// search proves the pair SAFE (check #5), and each fence is needed. The
+// UNSAFE candidates are decided by the search, not by the bounded engine.
+func TestFencesPSOFixed(t *testing.T) {
 	dir, err := corpus.Dir()
 	if err != nil {
 		t.Skipf("shared corpus: %v", err)
 	}
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "peterson_2_us.cub")
 	code, out, errs := cubew(t, "fences", "-v", "--model", "pso", path)
-	require.Equal(t, exitUnknown, code, errs)
-	require.Contains(t, out, "UNKNOWN  pso  no fence set proved  6 checks")
-	require.Contains(t, out, "not proved: {t_L2_L3_W_Turn_Other, t_L3_CS_R_WantO_False} (UNKNOWN)")
-	require.Contains(t, out, "spurious counterexample")
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "FENCES  pso  1 minimal set (all of them)  6 checks")
+	require.Regexp(t, `set 1: t_L2_L3_W_Turn_Other \(.*\), t_L3_CS_R_WantO_False \(.*\)  SAFE by check #5; each fence needed \(checks #4, #3\)`, out)
 	require.Equal(t, 6, strings.Count(errs, "check #"), errs)
-	// The UNSAFE candidates are decided by check's refined search, not by
-	// the bounded engine.
 	require.Equal(t, 4, strings.Count(errs, ": UNSAFE, "), errs)
 	require.Zero(t, strings.Count(errs, "counterexample found by the bounded engine"), errs)
 
 	code, out, errs = cubew(t, "fences", "--format", "json", "--model", "pso", path)
-	require.Equal(t, exitUnknown, code, errs)
+	require.Equal(t, exitSafe, code, errs)
 	var doc jsonFences
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
-	require.Equal(t, "unknown", doc.Outcome)
-	require.Empty(t, doc.Sets)
-	require.Len(t, doc.Unknown, 1)
-	bounded := 0
+	require.Equal(t, "fixed", doc.Outcome)
+	require.Len(t, doc.Sets, 1)
+	require.Empty(t, doc.Unknown)
 	for _, c := range doc.Checks {
-		if c.Bounded {
-			require.Equal(t, "unsafe", c.Verdict)
-			bounded++
-		}
+		require.False(t, c.Bounded, "check decided by the bounded engine")
 	}
-	require.Zero(t, bounded)
 }
