@@ -116,7 +116,7 @@ func (st *weakStep) encode(w *weakModel, t *translate.Transition, e env) error {
 	}
 	st.facts = append(st.facts, "(= pre."+futName+" "+preFut+")")
 	if len(ids) == 2 {
-		st.facts = append(st.facts, "(distinct "+ids[0]+" "+ids[1]+")", "(ghb "+ids[0]+" "+ids[1]+") ; the fence, then the writes")
+		st.facts = append(st.facts, "(distinct "+ids[0]+" "+ids[1]+")", "(ghb "+ids[0]+" "+ids[1]+")") // the fence, then the writes
 	}
 	for _, l := range w.locs {
 		for _, id := range ids {
@@ -245,14 +245,14 @@ func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 	v := wval(l, st.w, vars)
 	if u.Default != nil {
 		if self(u.Default) {
-			return "", fmt.Errorf("a case update of weak array %s keeps some cells (not supported)", l.Name)
+			return "", fmt.Errorf("a case update of weak array %s keeps some cells (%w)", l.Name, ErrNotEncoded)
 		}
 		v = e.term(u.Default, real)
 	}
 	for i := len(u.Branches) - 1; i >= 0; i-- {
 		br := u.Branches[i]
 		if self(br.Value) {
-			return "", fmt.Errorf("a case update of weak array %s keeps some cells (not supported)", l.Name)
+			return "", fmt.Errorf("a case update of weak array %s keeps some cells (%w)", l.Name, ErrNotEncoded)
 		}
 		v = "(ite " + e.dnf(br.Cond) + " " + e.term(br.Value, real) + " " + v + ")"
 	}
