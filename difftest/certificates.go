@@ -44,6 +44,7 @@ var certClassNames = [...]string{
 	CertRejected: "CERTIFICATE-REJECTED", CertError: "certificate-error",
 }
 
+// String is the class's name in tallies and reports.
 func (c CertClass) String() string { return certClassNames[c] }
 
 // Disagreement reports whether the class is a bug in cubew.
@@ -70,6 +71,8 @@ type CertOutcome struct {
 	Note        string            // why the certificate is unsupported or could not be checked
 }
 
+// String renders the re-check on one line: the class, the obligations
+// and those not proved.
 func (c *CertOutcome) String() string {
 	s := fmt.Sprintf("certificate %s (%d obligations", c.Class, c.Obligations)
 	if len(c.Failed) > 0 {
@@ -155,6 +158,7 @@ func (t *CertTally) Add(c CertClass) { t[c]++ }
 // Checked is the number of certificates written and run through Z3.
 func (t *CertTally) Checked() int { return t[CertConfirmed] + t[CertBudget] + t[CertRejected] }
 
+// String renders the tally on one line.
 func (t *CertTally) String() string {
 	parts := []string{fmt.Sprintf("certificates checked %d", t.Checked())}
 	for c, k := range t {
