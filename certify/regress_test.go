@@ -12,9 +12,16 @@ import (
 // unreadable (testdata: each file says what was wrong).
 func TestDifftestFindings(t *testing.T) {
 	tallies := newTallies(t)
-	files := []string{"testdata/weak_array_dom.cub", "testdata/fenced_write.cub"}
+	files := []struct {
+		path string
+		mm   memmodel.Model
+	}{
+		{"testdata/weak_array_dom.cub", memmodel.TSO},
+		{"testdata/fenced_write.cub", memmodel.TSO},
+		{"testdata/var_case.cub", memmodel.SC},
+	}
 	for _, f := range files {
-		t.Run(f, func(t *testing.T) { confirm(t, text(t, proveUnder(t, f, memmodel.TSO)), tallies) })
+		t.Run(f.path, func(t *testing.T) { confirm(t, text(t, proveUnder(t, f.path, f.mm)), tallies) })
 	}
 	for name, tl := range tallies {
 		require.Equal(t, len(files), tl.confirmed, "certificates confirmed by %s", name)

@@ -221,7 +221,14 @@ func letCell(c []string, body string) string {
 func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 	l, real := u.Sym, u.Sym.Type.Kind == syntax.TReal
 	if u.NIdx == 0 {
-		return "(= " + wval(l, st.w, nil) + " " + e.term(u.Default, real) + ")", nil
+		if u.Default == nil { // a case list without `_`: written only when a branch holds
+			return "", fmt.Errorf("a case update of weak variable %s without a default (%w)", l.Name, ErrNotEncoded)
+		}
+		v := e.term(u.Default, real)
+		for i := len(u.Branches) - 1; i >= 0; i-- {
+			v = "(ite " + e.dnf(u.Branches[i].Cond) + " " + e.term(u.Branches[i].Value, real) + " " + v + ")"
+		}
+		return "(= " + wval(l, st.w, nil) + " " + v + ")", nil
 	}
 	if u.Cell != nil && len(u.Branches) == 1 && u.Default == nil {
 		idx := make([]string, len(u.Cell))
