@@ -106,6 +106,14 @@ func blockEnd(lines []string, start int) int {
 // instantiations of some event-explicit ones, which MBQI proves at once.
 const z3Retry = "(set-option :smt.ematching false)\n"
 
+// z3Defaults gives back their default values to the Z3 options that
+// the checks of certificates set (z3Retry, the rlimit, and the bound on
+// quantifier instances that difftest adds): Z3 keeps an option set in
+// one context for every later context of the process (module parameters
+// are global), so that a retry's smt.ematching false would otherwise
+// reach the next certificate's first attempt and reach's own solver.
+const z3Defaults = "(set-option :smt.ematching true)\n(set-option :smt.qi.max_instances 4294967295)\n(set-option :rlimit 0)\n"
+
 // Z3 re-checks a certificate with the Z3 linked into cubew, in one
 // context, within rlimit resource units per obligation (0: no limit: Z3
 // applies its rlimit to each check-sat); the obligations it neither
@@ -163,6 +171,9 @@ func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, err
 	}
 	script = opts + script
 	output, err := z3.EvalSMTLIB2(ctx, script)
+	if _, rerr := z3.EvalSMTLIB2(context.Background(), z3Defaults); rerr != nil {
+		return nil, rerr
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

@@ -1,8 +1,11 @@
 package certify
 
 import (
+	"context"
 	"math/big"
 	"testing"
+
+	"github.com/cubew/cubew/smt/z3"
 
 	"github.com/stretchr/testify/require"
 )
@@ -75,4 +78,23 @@ func TestRetry(t *testing.T) {
 	require.Equal(t, []string{"unsafe: unsafe_1"}, asked, "a sat answer is final")
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
 	require.Equal(t, "unknown", first[2].Answer, "the first answers are not changed")
+}
+
+// TestZ3LeavesNoOption: Z3 keeps the options a script sets for the later
+// contexts of the process; Z3 gives them back their defaults, so that a
+// certificate's limits (an rlimit, a bound on instances, E-matching off)
+// do not reach the next check or reach's solver.
+func TestZ3LeavesNoOption(t *testing.T) {
+	const needs3 = "(declare-fun f (Int) Int)\n(assert (forall ((x Int)) (! (= (f x) (+ x 1)) :pattern ((f x)))))\n(assert (not (= (f (f (f 1))) 4)))\n"
+	plain := func() string {
+		out, err := z3.EvalSMTLIB2(context.Background(), needs3+"(check-sat)\n")
+		require.NoError(t, err)
+		return out
+	}
+	require.Equal(t, "unsat\n", plain())
+	limited := "(set-option :smt.qi.max_instances 1)\n(set-option :smt.ematching false)\n(push 1)\n(echo \"obligation x\")\n" + needs3 + "(check-sat)\n(pop 1)\n"
+	out, err := Z3(context.Background(), limited, 100_000)
+	require.NoError(t, err)
+	require.Equal(t, []Outcome{{Obligation: "x", Answer: "unknown"}}, out, "the limits applied")
+	require.Equal(t, "unsat\n", plain(), "the limits were given back")
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -69,7 +68,7 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 		post[s.Name] = true
 	}
 	for _, u := range t.Updates {
-		if u.NIdx == 0 && u.Default == nil || u.Sym.Weak {
+		if u.NIdx == 0 && u.Default == nil && len(u.Branches) == 0 || u.Sym.Weak {
 			continue
 		}
 		post[u.Sym.Name] = true
@@ -121,13 +120,11 @@ func (p *printer) argNames(t *translate.Transition) []string {
 }
 
 // update defines the post-state value of u's symbol: a store for one
-// cell, otherwise every cell by the case list over the pre state.
+// cell, otherwise every cell (the variable itself) by the case list over
+// the pre state.
 func (p *printer) update(e env, u *translate.Update) string {
 	post := quote("post." + u.Sym.Name)
-	if u.NIdx == 0 {
-		return "(= " + post + " " + e.term(u.Default, e.isReal(translate.StateTerm(u.Sym))) + ")"
-	}
-	real := u.Sym.Type.Kind == syntax.TReal
+	real := e.isReal(translate.StateTerm(u.Sym))
 	if u.Cell != nil && len(u.Branches) == 1 && u.Default == nil {
 		args := make([]string, len(u.Cell))
 		for i, c := range u.Cell {
@@ -148,6 +145,9 @@ func (p *printer) update(e env, u *translate.Update) string {
 	for i := len(u.Branches) - 1; i >= 0; i-- {
 		br := u.Branches[i]
 		val = "(ite " + e.dnf(br.Cond) + " " + e.term(br.Value, real) + " " + val + ")"
+	}
+	if u.NIdx == 0 { // a variable: its value, or a case list over the pre state
+		return "(= " + post + " " + val + ")"
 	}
 	return fmt.Sprintf("(forall (%s) (= %s %s))", strings.Join(binds, " "), cell(post, vars), val)
 }

@@ -116,7 +116,7 @@ func (st *weakStep) encode(w *weakModel, t *translate.Transition, e env) error {
 	}
 	st.facts = append(st.facts, "(= pre."+futName+" "+preFut+")")
 	if len(ids) == 2 {
-		st.facts = append(st.facts, "(distinct "+ids[0]+" "+ids[1]+")", "(ghb "+ids[0]+" "+ids[1]+") ; the fence, then the writes")
+		st.facts = append(st.facts, "(distinct "+ids[0]+" "+ids[1]+")", "(ghb "+ids[0]+" "+ids[1]+")") // the fence, then the writes
 	}
 	for _, l := range w.locs {
 		for _, id := range ids {
@@ -221,7 +221,14 @@ func letCell(c []string, body string) string {
 func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 	l, real := u.Sym, u.Sym.Type.Kind == syntax.TReal
 	if u.NIdx == 0 {
-		return "(= " + wval(l, st.w, nil) + " " + e.term(u.Default, real) + ")", nil
+		if u.Default == nil { // a case list without `_`: written only when a branch holds
+			return "", fmt.Errorf("a case update of weak variable %s without a default (%w)", l.Name, ErrNotEncoded)
+		}
+		v := e.term(u.Default, real)
+		for i := len(u.Branches) - 1; i >= 0; i-- {
+			v = "(ite " + e.dnf(u.Branches[i].Cond) + " " + e.term(u.Branches[i].Value, real) + " " + v + ")"
+		}
+		return "(= " + wval(l, st.w, nil) + " " + v + ")", nil
 	}
 	if u.Cell != nil && len(u.Branches) == 1 && u.Default == nil {
 		idx := make([]string, len(u.Cell))
@@ -245,14 +252,14 @@ func (st *weakStep) written(u *translate.Update, e env) (string, error) {
 	v := wval(l, st.w, vars)
 	if u.Default != nil {
 		if self(u.Default) {
-			return "", fmt.Errorf("a case update of weak array %s keeps some cells (not supported)", l.Name)
+			return "", fmt.Errorf("a case update of weak array %s keeps some cells (%w)", l.Name, ErrNotEncoded)
 		}
 		v = e.term(u.Default, real)
 	}
 	for i := len(u.Branches) - 1; i >= 0; i-- {
 		br := u.Branches[i]
 		if self(br.Value) {
-			return "", fmt.Errorf("a case update of weak array %s keeps some cells (not supported)", l.Name)
+			return "", fmt.Errorf("a case update of weak array %s keeps some cells (%w)", l.Name, ErrNotEncoded)
 		}
 		v = "(ite " + e.dnf(br.Cond) + " " + e.term(br.Value, real) + " " + v + ")"
 	}
