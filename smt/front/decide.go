@@ -178,22 +178,12 @@ func (s *search) occurrences() {
 	}
 	s.occurs = make([][]int, len(s.atoms))
 	for fi, f := range s.formulas {
-		seen := map[smt.Term]bool{}
-		var walk func(u smt.Term)
-		walk = func(u smt.Term) {
-			if seen[u] {
-				return
-			}
-			seen[u] = true
+		s.t.subterms(f, map[smt.Term]bool{}, func(u smt.Term) {
 			s.budget--
 			if i, ok := index[u]; ok {
 				s.occurs[i] = append(s.occurs[i], fi)
 			}
-			for _, a := range s.t.nodes[u].args {
-				walk(a)
-			}
-		}
-		walk(f)
+		})
 	}
 }
 

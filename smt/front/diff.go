@@ -82,21 +82,12 @@ func (t *table) difference(u smt.Term) (comparison, bool) {
 func (s *search) differences() {
 	var cmps []smt.Term
 	seen := map[smt.Term]bool{}
-	var walk func(u smt.Term)
-	walk = func(u smt.Term) {
-		if seen[u] {
-			return
-		}
-		seen[u] = true
-		if _, ok := s.t.difference(u); ok {
-			cmps = append(cmps, u)
-		}
-		for _, a := range s.t.nodes[u].args {
-			walk(a)
-		}
-	}
 	for _, f := range s.formulas {
-		walk(f)
+		s.t.subterms(f, seen, func(u smt.Term) {
+			if _, ok := s.t.difference(u); ok {
+				cmps = append(cmps, u)
+			}
+		})
 	}
 	s.diffConsts, s.diffFuncs = map[smt.Term]bool{}, map[smt.Func]bool{}
 	add := func(x smt.Term) bool {

@@ -477,3 +477,16 @@ func (t *table) shifted(n *node) (x smt.Term, lit int64, ok bool) {
 	}
 	return x, lit, true
 }
+
+// subterms calls f once on each subterm of root (root included) that seen
+// does not hold yet, before its arguments, and adds it to seen.
+func (t *table) subterms(root smt.Term, seen map[smt.Term]bool, f func(smt.Term)) {
+	if seen[root] {
+		return
+	}
+	seen[root] = true
+	f(root)
+	for _, a := range t.nodes[root].args {
+		t.subterms(a, seen, f)
+	}
+}
