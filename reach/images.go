@@ -58,11 +58,11 @@ func (m *matcher) canMap(i, y int) bool {
 // literal l, whose only variable is i, does not clash with the cube once
 // i is renamed to y, and those such that the cube implies it.
 func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
-	if ok, seen := m.unaryOK[l.ID()]; seen {
+	if ok, seen := m.memo.unary[l.ID()]; seen {
 		return ok
 	}
-	if m.unaryOK == nil {
-		m.unaryOK = map[uint64][2]uint64{}
+	if m.memo.unary == nil {
+		m.memo.unary = map[uint64][2]uint64{}
 	}
 	lv := litVars{v: [3]translate.Proc{translate.Proc(i)}, n: 1}
 	var ok [2]uint64
@@ -76,7 +76,7 @@ func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
 			ok[0] |= 1 << y
 		}
 	}
-	m.unaryOK[l.ID()] = ok
+	m.memo.unary[l.ID()] = ok
 	return ok
 }
 

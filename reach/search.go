@@ -210,6 +210,7 @@ type node struct {
 	prop   string           // the unsafe property (or proved invariant) it comes from
 	pat    *pattern
 	fcache *facts
+	memo   *matchMemo // shared by the matchers of its checks, until merged
 	// deleted is set when a node visited later subsumes this one: its
 	// queued children are dropped when popped (see orphaned).
 	deleted bool
@@ -354,7 +355,11 @@ type merge struct {
 func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *searchQueue) (*Result, error) {
 	w := e.workers[0]
 	w.budget = pc.budget
-	defer func() { e.matched += matchBudget - w.budget }()
+	popped := n
+	defer func() {
+		e.matched += matchBudget - w.budget
+		popped.memo = nil
+	}()
 	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
 		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
 	}

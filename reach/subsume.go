@@ -92,12 +92,12 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	f, gf := n.facts(), &groupFits{}
+	gf := &groupFits{}
 	// Inclusion first, without collecting candidates.
-	if w.e.index.includes(w.e.newMatcher(f, &w.budget), gf, n.cube.NVars) {
+	if w.e.index.includes(w.nodeMatcher(n), gf, n.cube.NVars) {
 		return true, nil
 	}
-	m := w.e.newMatcher(f, &w.budget)
+	m := w.nodeMatcher(n)
 	w.e.index.candidates(m, gf, n.cube.NVars)
 	return false, m.cands
 }
@@ -117,7 +117,7 @@ func (w *worker) includedInFresh(n *node, fresh []*node) (bool, [][]translate.Li
 func (w *worker) includedInAny(n *node, nodes []*node) bool {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	inc := w.e.newMatcher(n.facts(), &w.budget)
+	inc := w.nodeMatcher(n)
 	for _, v := range nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars && inc.includes(v.pattern()) {
 			return true
@@ -129,7 +129,7 @@ func (w *worker) includedInAny(n *node, nodes []*node) bool {
 // candidates returns the renamings of the live nodes among visited that
 // do not clash with n.
 func (w *worker) candidates(n *node, visited []*node) [][]translate.Literal {
-	m := w.e.newMatcher(n.facts(), &w.budget)
+	m := w.nodeMatcher(n)
 	for _, v := range visited {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
@@ -257,18 +257,16 @@ type matcher struct {
 	evNeed []evBits
 	evBit  []int32 // scratch of evHave.fits
 	// images holds, per variable of V, the bit mask of the variables it
-	// may map to (see narrowImages); unaryOK memoizes unaryImages by
-	// literal.
-	images  []uint64
-	unaryOK map[uint64][2]uint64
-	usedEv  []bool
-	cur     []translate.Literal // the renamed literals not implied by the cube
-	cands   [][]translate.Literal
-	rename  func(translate.Proc) translate.Proc
+	// may map to (see narrowImages).
+	images []uint64
+	usedEv []bool
+	cur    []translate.Literal // the renamed literals not implied by the cube
+	cands  [][]translate.Literal
+	rename func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
-	memo    map[renKey]renamedLit // see renamed
+	memo    *matchMemo // renamed literals and unary images, maybe shared
 	// budget counts down the variable and event images this matcher may
 	// still try (shared by the matchers of one popped node). At zero, or
 	// once the run's context is done (polled), the matcher gives up: no
@@ -294,6 +292,27 @@ func (m *matcher) tired() bool {
 	return m.gaveUp
 }
 
+// matchMemo memoizes what the matchers of one indexed cube learn about
+// its literals: renamed literals and their status (see renamed), and the
+// images allowed by unary literals (see unaryImages). Both depend only on
+// the indexed cube, so the matchers of a popped node's checks (inclusion,
+// candidates, against the snapshot and in the merge) share one.
+type matchMemo struct {
+	renamed map[renKey]renamedLit
+	unary   map[uint64][2]uint64
+}
+
+// nodeMatcher returns a matcher of w for popped node n, drawing on
+// w.budget and sharing n's memo, which visit releases once n is merged.
+func (w *worker) nodeMatcher(n *node) *matcher {
+	m := w.e.newMatcher(n.facts(), &w.budget)
+	if n.memo == nil {
+		n.memo = &matchMemo{}
+	}
+	m.memo = n.memo
+	return m
+}
+
 // newMatcher is newMatcher polling the search's context and drawing on
 // budget, which the caller sets to matchBudget.
 func (e *engine) newMatcher(f *facts, budget *int) *matcher {
@@ -304,7 +323,7 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 
 func newMatcher(f *facts) *matcher {
 	own := matchBudget
-	m := &matcher{budget: &own, f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+	m := &matcher{budget: &own, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
 		usedEv: make([]bool, len(f.c.Events))}
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -425,15 +444,15 @@ func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, s
 	for i := 0; i < int(lv.n); i++ {
 		*img[i] = m.sigma[lv.v[i]]
 	}
-	if r, ok := m.memo[k]; ok {
+	if r, ok := m.memo.renamed[k]; ok {
 		return r.lit, r.st
 	}
-	if m.memo == nil {
-		m.memo = map[renKey]renamedLit{}
+	if m.memo.renamed == nil {
+		m.memo.renamed = map[renKey]renamedLit{}
 	}
 	r := l.Rename(m.rename)
 	st := m.f.status(r)
-	m.memo[k] = renamedLit{r, st}
+	m.memo.renamed[k] = renamedLit{r, st}
 	return r, st
 }
 
