@@ -2,7 +2,6 @@ package reach
 
 import (
 	"context"
-	"encoding/binary"
 	"slices"
 	"time"
 
@@ -49,40 +48,64 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 }
 
 // prune drops the candidates that add nothing to the fixpoint query:
-// duplicates (the same open literals from another visited cube or
-// renaming), and those containing the single open literal of another
-// (¬l implies ¬(l ∧ m)). On German it keeps 62,494 of 166,705.
+// those whose open literals include all the literals of another one kept
+// (¬a implies ¬(a ∧ b)), duplicates among them. Shorter candidates are
+// kept first; the kept ones stay in their order. On German's exact
+// search (2,177 nodes) it keeps 32,951 of 172,142 (dropping duplicates and
+// the candidates containing a single-literal one only: about 62,000).
 func prune(cands [][]translate.Literal) [][]translate.Literal {
-	units := map[uint64]bool{}
-	for _, c := range cands {
-		if len(c) == 1 {
-			units[c[0].ID()] = true
-		}
+	ids := make([][]uint64, len(cands))
+	order := make([]int, len(cands))
+	for i, c := range cands {
+		ids[i], order[i] = literalIDs(c), i
 	}
-	seen := map[string]bool{}
-	out := cands[:0:0]
-	var key []byte
-	for _, c := range cands {
-		ids := make([]uint64, len(c))
+	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
+	// holding[id]: the kept candidates with literal id; hits[k]: how many
+	// literals of the candidate at hand kept candidate k has.
+	holding := map[uint64][]int32{}
+	var size, hits, touched []int32
+	keep := make([]bool, len(cands))
+	for _, i := range order {
 		redundant := false
-		for i, l := range c {
-			ids[i] = l.ID()
-			redundant = redundant || len(c) > 1 && units[ids[i]]
+		for _, id := range ids[i] {
+			for _, k := range holding[id] {
+				if hits[k] == 0 {
+					touched = append(touched, k)
+				}
+				hits[k]++
+				redundant = redundant || hits[k] == size[k]
+			}
 		}
+		for _, k := range touched {
+			hits[k] = 0
+		}
+		touched = touched[:0]
 		if redundant {
 			continue
 		}
-		slices.Sort(ids)
-		key = key[:0]
-		for _, id := range ids {
-			key = binary.LittleEndian.AppendUint64(key, id)
+		keep[i] = true
+		for _, id := range ids[i] {
+			holding[id] = append(holding[id], int32(len(size)))
 		}
-		if !seen[string(key)] {
-			seen[string(key)] = true
+		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
+	}
+	out := cands[:0:0]
+	for i, c := range cands {
+		if keep[i] {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// literalIDs returns the distinct IDs of lits, sorted.
+func literalIDs(lits []translate.Literal) []uint64 {
+	ids := make([]uint64, len(lits))
+	for i, l := range lits {
+		ids[i] = l.ID()
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // includedIn reports whether some node of the visited set's snapshot
