@@ -321,8 +321,8 @@ func (m *matcher) tired() bool {
 // the indexed cube, so the matchers of a popped node's checks (inclusion,
 // candidates, against the snapshot and in the merge) share one.
 type matchMemo struct {
-	renamed map[renKey]renamedLit
-	unary   map[uint64][2]uint64
+	renamed map[renKey]renamedLit  // literals with two or three variables
+	unary   map[uint64]*unaryImage // literals with one
 }
 
 // nodeMatcher returns a matcher of w for popped node n, drawing on
@@ -461,6 +461,10 @@ func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, s
 	if lv.n < 0 {
 		r := l.Rename(m.rename)
 		return r, m.f.status(r)
+	}
+	if lv.n == 1 {
+		r := m.unaryRenamings(l, lv.v[0]).lits[m.sigma[lv.v[0]]-1]
+		return r.lit, r.st
 	}
 	k := renKey{id: l.ID()}
 	img := [3]*translate.Proc{&k.a, &k.b, &k.c}
