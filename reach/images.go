@@ -58,26 +58,44 @@ func (m *matcher) canMap(i, y int) bool {
 // literal l, whose only variable is i, does not clash with the cube once
 // i is renamed to y, and those such that the cube implies it.
 func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
-	if ok, seen := m.unaryOK[l.ID()]; seen {
-		return ok
+	return m.unaryRenamings(l, translate.Proc(i)).ok
+}
+
+// unaryImage is what the matchers of an indexed cube know of a literal
+// whose only variable is i: its renamings by i -> y (index y-1) with their
+// status, and the masks of unaryImages.
+type unaryImage struct {
+	ok   [2]uint64
+	lits []renamedLit
+}
+
+// unaryRenamings returns the renamings of l, whose only variable is i,
+// to each variable of the indexed cube, computed once per memo.
+func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryImage {
+	if u, seen := m.memo.unary[l.ID()]; seen {
+		return u
 	}
-	if m.unaryOK == nil {
-		m.unaryOK = map[uint64][2]uint64{}
+	if m.memo.unary == nil {
+		m.memo.unary = map[uint64]*unaryImage{}
 	}
-	lv := litVars{v: [3]translate.Proc{translate.Proc(i)}, n: 1}
-	var ok [2]uint64
+	u := &unaryImage{lits: make([]renamedLit, m.f.c.NVars)}
+	saved := m.sigma[i]
 	for y := 1; y <= m.f.c.NVars; y++ {
 		m.sigma[i] = translate.Proc(y)
-		switch _, st := m.renamed(l, lv); st {
+		r := l.Rename(m.rename)
+		st := m.f.status(r)
+		u.lits[y-1] = renamedLit{r, st}
+		switch st {
 		case implied:
-			ok[1] |= 1 << y
+			u.ok[1] |= 1 << y
 			fallthrough
 		case open:
-			ok[0] |= 1 << y
+			u.ok[0] |= 1 << y
 		}
 	}
-	m.unaryOK[l.ID()] = ok
-	return ok
+	m.sigma[i] = saved
+	m.memo.unary[l.ID()] = u
+	return u
 }
 
 func b2i(b bool) int {

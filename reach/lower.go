@@ -28,6 +28,7 @@ type lowerer struct {
 	base     smt.Mark
 	consts   map[string]smt.Term // per query
 	procVars map[translate.Proc]smt.Term
+	lits     map[translate.Literal]smt.Term // per query: literals lowered
 	// domain collects, per query, the domain facts of the state terms
 	// lowered (see restrict and domainFacts).
 	domain []smt.Term
@@ -81,10 +82,20 @@ func newLowerer(s smt.Solver, sys *translate.System) *lowerer {
 // reset releases the terms of the previous query.
 func (l *lowerer) reset() {
 	l.s.Release(l.base)
-	l.consts = map[string]smt.Term{}
-	l.procVars = map[translate.Proc]smt.Term{}
+	l.consts = reuse(l.consts)
+	l.procVars = reuse(l.procVars)
 	l.domain = l.domain[:0]
-	l.ranged = map[*translate.Term]bool{}
+	l.ranged = reuse(l.ranged)
+	l.lits = reuse(l.lits)
+}
+
+// reuse returns m emptied, or a new map when m is nil.
+func reuse[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
 }
 
 // domainFacts returns, and forgets, the domain facts of the state terms
@@ -151,7 +162,22 @@ func (l *lowerer) cube(c *translate.Cube) []smt.Term {
 	return out
 }
 
+// literal lowers lit, once per query of the search (candidates of a
+// fixpoint query share many literals); a replay's literals depend on the
+// step.
 func (l *lowerer) literal(lit translate.Literal) smt.Term {
+	if l.step >= 0 {
+		return l.lowerLiteral(lit)
+	}
+	if t, ok := l.lits[lit]; ok {
+		return t
+	}
+	t := l.lowerLiteral(lit)
+	l.lits[lit] = t
+	return t
+}
+
+func (l *lowerer) lowerLiteral(lit translate.Literal) smt.Term {
 	real := l.isReal(lit.L) || l.isReal(lit.R)
 	a, b := l.term(lit.L, real), l.term(lit.R, real)
 	switch lit.Op {

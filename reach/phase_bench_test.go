@@ -102,6 +102,7 @@ func (in *phaseInput) replay(w *worker, f func(n *node, included bool, cands [][
 	w.e.index = newVisitedIndex()
 	for i, n := range in.popped {
 		w.budget = matchBudget
+		n.memo = nil // as visit leaves it
 		inc, cands := w.includedIn(n)
 		f(n, inc, cands)
 		if in.entered[i] {

@@ -112,6 +112,17 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 		if s.mentionsNondet(l) {
 			continue // the value after an arbitrary assignment constrains nothing before it
 		}
+		if !s.updates(l.L) && !s.updates(l.R) {
+			// The same before: no branch (each partial owns its array).
+			lit := translate.NewLiteral(l.Op, l.L, l.R)
+			if lit.Eval() == translate.False {
+				return nil
+			}
+			for i := range partial {
+				partial[i] = append(partial[i], lit)
+			}
+			continue
+		}
 		alts := s.literal(l)
 		next := make([][]translate.Literal, 0, len(partial)*len(alts))
 		for _, p := range partial {

@@ -210,6 +210,7 @@ type node struct {
 	prop   string           // the unsafe property (or proved invariant) it comes from
 	pat    *pattern
 	fcache *facts
+	memo   *matchMemo // shared by the matchers of its checks, until merged
 	// deleted is set when a node visited later subsumes this one: its
 	// queued children are dropped when popped (see orphaned).
 	deleted bool
@@ -354,7 +355,11 @@ type merge struct {
 func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *searchQueue) (*Result, error) {
 	w := e.workers[0]
 	w.budget = pc.budget
-	defer func() { e.matched += matchBudget - w.budget }()
+	popped := n
+	defer func() {
+		e.matched += matchBudget - w.budget
+		popped.memo = nil
+	}()
 	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
 		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
 	}
@@ -577,6 +582,7 @@ func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 				continue
 			}
 			c := e.newNode(p.cube)
+			c.fcache = r.facts[k]
 			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
 			e.seen[key] = c
 			if r.covered[k] {
@@ -601,10 +607,11 @@ func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 }
 
 // transitionPres are the pre-images of a node by one transition, each
-// marked when the node itself already covers it.
+// marked when the node itself already covers it, with its cube's facts.
 type transitionPres struct {
 	pres    []pre
 	covered []bool
+	facts   []*facts // of each pre-image's cube, kept by its node
 	err     error
 }
 
@@ -626,9 +633,11 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		}
 		n, t := nodes[k/nt], e.sys.Transitions[k%nt]
 		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
-		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps))}
+		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps)), facts: make([]*facts, len(ps))}
 		for j, p := range ps {
-			r.covered[j] = n.cube.NVars <= p.cube.NVars && e.newMatcher(newFacts(p.cube), new(matchBudget)).includes(n.pat)
+			f := newFacts(p.cube)
+			r.facts[j] = f
+			r.covered[j] = n.cube.NVars <= p.cube.NVars && f.hasShapes(n.pat) && e.newMatcher(f, new(matchBudget)).includes(n.pat)
 		}
 		results[k/nt][k%nt] = r
 	}

@@ -50,6 +50,18 @@ func (s *substituter) literal(l translate.Literal) []litAlt {
 	return out
 }
 
+// updates reports whether the transition may change the value of t (then
+// term gives its alternatives, else t itself).
+func (s *substituter) updates(t *translate.Term) bool {
+	switch t.Kind {
+	case translate.KState:
+		return s.update(t.Sym.Name) != nil
+	case translate.KLin:
+		return t.Base != nil && s.updates(t.Base)
+	}
+	return false
+}
+
 // term returns the alternatives of a post-state term in the pre-state.
 func (s *substituter) term(t *translate.Term) []alt {
 	switch t.Kind {

@@ -2,7 +2,6 @@ package reach
 
 import (
 	"context"
-	"encoding/binary"
 	"slices"
 	"time"
 
@@ -49,40 +48,64 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 }
 
 // prune drops the candidates that add nothing to the fixpoint query:
-// duplicates (the same open literals from another visited cube or
-// renaming), and those containing the single open literal of another
-// (¬l implies ¬(l ∧ m)). On German it keeps 62,494 of 166,705.
+// those whose open literals include all the literals of another one kept
+// (¬a implies ¬(a ∧ b)), duplicates among them. Shorter candidates are
+// kept first; the kept ones stay in their order. On German's exact
+// search (2,177 nodes) it keeps 32,951 of 172,142 (dropping duplicates and
+// the candidates containing a single-literal one only: about 62,000).
 func prune(cands [][]translate.Literal) [][]translate.Literal {
-	units := map[uint64]bool{}
-	for _, c := range cands {
-		if len(c) == 1 {
-			units[c[0].ID()] = true
-		}
+	ids := make([][]uint64, len(cands))
+	order := make([]int, len(cands))
+	for i, c := range cands {
+		ids[i], order[i] = literalIDs(c), i
 	}
-	seen := map[string]bool{}
-	out := cands[:0:0]
-	var key []byte
-	for _, c := range cands {
-		ids := make([]uint64, len(c))
+	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
+	// holding[id]: the kept candidates with literal id; hits[k]: how many
+	// literals of the candidate at hand kept candidate k has.
+	holding := map[uint64][]int32{}
+	var size, hits, touched []int32
+	keep := make([]bool, len(cands))
+	for _, i := range order {
 		redundant := false
-		for i, l := range c {
-			ids[i] = l.ID()
-			redundant = redundant || len(c) > 1 && units[ids[i]]
+		for _, id := range ids[i] {
+			for _, k := range holding[id] {
+				if hits[k] == 0 {
+					touched = append(touched, k)
+				}
+				hits[k]++
+				redundant = redundant || hits[k] == size[k]
+			}
 		}
+		for _, k := range touched {
+			hits[k] = 0
+		}
+		touched = touched[:0]
 		if redundant {
 			continue
 		}
-		slices.Sort(ids)
-		key = key[:0]
-		for _, id := range ids {
-			key = binary.LittleEndian.AppendUint64(key, id)
+		keep[i] = true
+		for _, id := range ids[i] {
+			holding[id] = append(holding[id], int32(len(size)))
 		}
-		if !seen[string(key)] {
-			seen[string(key)] = true
+		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
+	}
+	out := cands[:0:0]
+	for i, c := range cands {
+		if keep[i] {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// literalIDs returns the distinct IDs of lits, sorted.
+func literalIDs(lits []translate.Literal) []uint64 {
+	ids := make([]uint64, len(lits))
+	for i, l := range lits {
+		ids[i] = l.ID()
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // includedIn reports whether some node of the visited set's snapshot
@@ -92,12 +115,12 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	f, gf := n.facts(), &groupFits{}
+	gf := &groupFits{}
 	// Inclusion first, without collecting candidates.
-	if w.e.index.includes(w.e.newMatcher(f, &w.budget), gf, n.cube.NVars) {
+	if w.e.index.includes(w.nodeMatcher(n), gf, n.cube.NVars) {
 		return true, nil
 	}
-	m := w.e.newMatcher(f, &w.budget)
+	m := w.nodeMatcher(n)
 	w.e.index.candidates(m, gf, n.cube.NVars)
 	return false, m.cands
 }
@@ -117,7 +140,7 @@ func (w *worker) includedInFresh(n *node, fresh []*node) (bool, [][]translate.Li
 func (w *worker) includedInAny(n *node, nodes []*node) bool {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	inc := w.e.newMatcher(n.facts(), &w.budget)
+	inc := w.nodeMatcher(n)
 	for _, v := range nodes {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars && inc.includes(v.pattern()) {
 			return true
@@ -129,7 +152,7 @@ func (w *worker) includedInAny(n *node, nodes []*node) bool {
 // candidates returns the renamings of the live nodes among visited that
 // do not clash with n.
 func (w *worker) candidates(n *node, visited []*node) [][]translate.Literal {
-	m := w.e.newMatcher(n.facts(), &w.budget)
+	m := w.nodeMatcher(n)
 	for _, v := range visited {
 		if !v.deleted && v.cube.NVars <= n.cube.NVars {
 			m.match(v.pattern())
@@ -257,18 +280,16 @@ type matcher struct {
 	evNeed []evBits
 	evBit  []int32 // scratch of evHave.fits
 	// images holds, per variable of V, the bit mask of the variables it
-	// may map to (see narrowImages); unaryOK memoizes unaryImages by
-	// literal.
-	images  []uint64
-	unaryOK map[uint64][2]uint64
-	usedEv  []bool
-	cur     []translate.Literal // the renamed literals not implied by the cube
-	cands   [][]translate.Literal
-	rename  func(translate.Proc) translate.Proc
+	// may map to (see narrowImages).
+	images []uint64
+	usedEv []bool
+	cur    []translate.Literal // the renamed literals not implied by the cube
+	cands  [][]translate.Literal
+	rename func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
-	memo    map[renKey]renamedLit // see renamed
+	memo    *matchMemo // renamed literals and unary images, maybe shared
 	// budget counts down the variable and event images this matcher may
 	// still try (shared by the matchers of one popped node). At zero, or
 	// once the run's context is done (polled), the matcher gives up: no
@@ -294,6 +315,27 @@ func (m *matcher) tired() bool {
 	return m.gaveUp
 }
 
+// matchMemo memoizes what the matchers of one indexed cube learn about
+// its literals: renamed literals and their status (see renamed), and the
+// images allowed by unary literals (see unaryImages). Both depend only on
+// the indexed cube, so the matchers of a popped node's checks (inclusion,
+// candidates, against the snapshot and in the merge) share one.
+type matchMemo struct {
+	renamed map[renKey]renamedLit  // literals with two or three variables
+	unary   map[uint64]*unaryImage // literals with one
+}
+
+// nodeMatcher returns a matcher of w for popped node n, drawing on
+// w.budget and sharing n's memo, which visit releases once n is merged.
+func (w *worker) nodeMatcher(n *node) *matcher {
+	m := w.e.newMatcher(n.facts(), &w.budget)
+	if n.memo == nil {
+		n.memo = &matchMemo{}
+	}
+	m.memo = n.memo
+	return m
+}
+
 // newMatcher is newMatcher polling the search's context and drawing on
 // budget, which the caller sets to matchBudget.
 func (e *engine) newMatcher(f *facts, budget *int) *matcher {
@@ -304,7 +346,7 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 
 func newMatcher(f *facts) *matcher {
 	own := matchBudget
-	m := &matcher{budget: &own, f: f, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+	m := &matcher{budget: &own, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
 		usedEv: make([]bool, len(f.c.Events))}
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -420,20 +462,24 @@ func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, s
 		r := l.Rename(m.rename)
 		return r, m.f.status(r)
 	}
+	if lv.n == 1 {
+		r := m.unaryRenamings(l, lv.v[0]).lits[m.sigma[lv.v[0]]-1]
+		return r.lit, r.st
+	}
 	k := renKey{id: l.ID()}
 	img := [3]*translate.Proc{&k.a, &k.b, &k.c}
 	for i := 0; i < int(lv.n); i++ {
 		*img[i] = m.sigma[lv.v[i]]
 	}
-	if r, ok := m.memo[k]; ok {
+	if r, ok := m.memo.renamed[k]; ok {
 		return r.lit, r.st
 	}
-	if m.memo == nil {
-		m.memo = map[renKey]renamedLit{}
+	if m.memo.renamed == nil {
+		m.memo.renamed = map[renKey]renamedLit{}
 	}
 	r := l.Rename(m.rename)
 	st := m.f.status(r)
-	m.memo[k] = renamedLit{r, st}
+	m.memo.renamed[k] = renamedLit{r, st}
 	return r, st
 }
 
