@@ -1,6 +1,7 @@
 package dpor
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -119,5 +120,50 @@ transition enter ([p]) requires { PC[p] = B && forall_other q. R[q] = False } { 
 		require.Equal(t, translate.Unsafe, res.Verdict, mm.Name())
 		require.True(t, res.Symmetric)
 		require.NoError(t, Replay(m, opts, res.Witness), mm.Name())
+	}
+}
+
+// TestSymmetryBurnside checks the orbit counts of the fenced flag mutex
+// (the states crosscheck and bounded pin) by Burnside's lemma: the number
+// of orbits is the average, over the N! permutations π, of the states π
+// fixes (π(s) has the key of s, abstract values renamed). The states are
+// those of the unreduced run; the reduced run must count exactly that many
+// orbits. n=2 k=6: 119 states, 7 fixed by the swap, (119+7)/2 = 63; n=3
+// k=6: 1078 states, 84 fixed by each of the 3 transpositions and 7 by
+// each of the 2 3-cycles, (1078 + 3·84 + 2·7)/6 = 224.
+func TestSymmetryBurnside(t *testing.T) {
+	m := loadFile(t, "../examples/flag_mutex_fenced.cub")
+	cases := []struct{ n, states, orbits int }{{2, 119, 63}, {3, 1078, 224}}
+	for _, c := range cases {
+		opts := Options{N: c.n, Model: memmodel.TSO, MaxSteps: 6}
+		var fixed, seen, perms int
+		var a, b []byte
+		res, err := explore(context.Background(), m, opts, func(p *program, st *state) {
+			seen++
+			perm := make([]int, c.n+1)
+			order := make([]int, c.n)
+			for k := range order {
+				order[k] = k + 1
+			}
+			permuteRange(order, 0, func() {
+				copy(perm[1:], order)
+				a = p.renamedKey(st, a[:0])
+				b = p.renamedKey(p.permute(st, perm), b[:0])
+				if string(a) == string(b) {
+					fixed++
+				}
+			})
+		})
+		require.NoError(t, err)
+		require.Equal(t, translate.Safe, res.Verdict)
+		require.Equal(t, c.states, seen, "n=%d states", c.n)
+		for k := 2; k <= c.n; k++ {
+			perms = max(perms, 1) * k
+		}
+		require.Zero(t, fixed%perms, "n=%d: Burnside's sum divides by N!", c.n)
+		require.Equal(t, c.orbits, fixed/perms, "n=%d: orbits by Burnside", c.n)
+		red := run(t, m, Options{N: c.n, Model: memmodel.TSO, MaxSteps: 6, Symmetry: true})
+		require.True(t, red.Symmetric)
+		require.Equal(t, c.orbits, red.States, "n=%d: orbits found by the reduced run", c.n)
 	}
 }
