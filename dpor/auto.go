@@ -27,8 +27,9 @@ const (
 
 // Auto chooses an engine for the instance and runs it; Result.Engine
 // names the engine whose result it is and Result.Choice says why. opts is
-// as for [Explicit] (MaxSteps 0: no steps bound); steps is the steps bound
-// of the bounded runs when opts.MaxSteps is 0.
+// as for [Explicit] (MaxSteps 0: no steps bound; Symmetry reduces the
+// explicit runs, DPOR ignores it); steps is the steps bound of the bounded
+// runs when opts.MaxSteps is 0.
 //
 // The DPOR engine is optimal on programs that terminate within the steps
 // bound (litmus tests, one-shot protocols), where its counts are the ones

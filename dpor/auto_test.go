@@ -55,3 +55,44 @@ transition go ([p]) requires { PC[p] = A } { PC[p] := B }
 	require.Contains(t, res.Choice, "the dpor engine cannot run this model")
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 }
+
+// TestAutoSymmetry: with Options.Symmetry, the explicit runs of Auto count
+// orbits (as many as Burnside's lemma gives: burnside), without it every
+// state, with the same verdict; on a model naming a process Auto says why
+// it did not reduce.
+func TestAutoSymmetry(t *testing.T) {
+	m := loadFile(t, "../examples/flag_mutex_fenced.cub")
+	opts := Options{N: 3, Model: memmodel.TSO}
+	states, orbits := burnside(t, m, opts)
+	plain, err := Auto(context.Background(), m, opts, 6)
+	require.NoError(t, err)
+	opts.Symmetry = true
+	red, err := Auto(context.Background(), m, opts, 6)
+	require.NoError(t, err)
+	for _, res := range []*Result{plain, red} {
+		require.Equal(t, EngineExplicit, res.Engine, res.Choice)
+		require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+		require.Empty(t, res.SymmetryRefused)
+	}
+	require.False(t, plain.Symmetric)
+	require.Equal(t, states, plain.States)
+	require.True(t, red.Symmetric)
+	require.Equal(t, orbits, red.States)
+	require.Less(t, orbits, states)
+
+	named := load(t, `number_procs 2
+type loc = A | B | C
+array PC[proc] : loc
+init (p) { PC[p] = A }
+unsafe (p) { PC[p] = C && PC[#1] = C }
+transition go ([p]) requires { PC[p] = A } { PC[p] := B }
+transition back ([p]) requires { PC[p] = B } { PC[p] := A }
+`, false)
+	res, err := Auto(context.Background(), named, Options{N: 2, Symmetry: true}, 6)
+	require.NoError(t, err)
+	require.Equal(t, EngineExplicit, res.Engine, res.Choice)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.False(t, res.Symmetric)
+	require.Equal(t, 4, res.States, "A/B for each of the two processes")
+	require.Equal(t, "test.cub:5:30: process constant #1", res.SymmetryRefused)
+}

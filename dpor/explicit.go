@@ -34,12 +34,16 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if err != nil {
 		return nil, err
 	}
-	p.canonical = opts.Symmetry && p.symmetric() == ""
+	refused := ""
+	if opts.Symmetry {
+		refused = p.symmetric()
+		p.canonical = refused == ""
+	}
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
 			ctx: ctx, visited: map[string]int32{}, onState: onState,
-			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical}}
+			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused}}
 		err := x.run()
 		return !x.underApproximated(), err
 	})

@@ -69,6 +69,10 @@ type Result struct {
 	// Symmetric reports that States counts orbits under process
 	// permutations (Options.Symmetry on a symmetric model).
 	Symmetric bool
+	// SymmetryRefused says why Options.Symmetry did not reduce the run of
+	// [Explicit]: the position and reason that make the model's processes
+	// distinguishable ("" when it reduced or was off).
+	SymmetryRefused string
 	// Pruned counts states excluded because they satisfy an invariant.
 	Pruned int
 	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a

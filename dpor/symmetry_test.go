@@ -1,11 +1,13 @@
 package dpor
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -120,4 +122,59 @@ transition enter ([p]) requires { PC[p] = B && forall_other q. R[q] = False } { 
 		require.True(t, res.Symmetric)
 		require.NoError(t, Replay(m, opts, res.Witness), mm.Name())
 	}
+}
+
+// TestSymmetryBurnside checks the orbit counts of the fenced flag mutex
+// (the states crosscheck and bounded pin) by Burnside's lemma (burnside).
+// n=2 k=6: 119 states, 7 fixed by the swap, (119+7)/2 = 63; n=3 k=6: 1078
+// states, 84 fixed by each of the 3 transpositions and 7 by each of the 2
+// 3-cycles, (1078 + 3·84 + 2·7)/6 = 224.
+func TestSymmetryBurnside(t *testing.T) {
+	m := loadFile(t, "../examples/flag_mutex_fenced.cub")
+	cases := []struct{ n, states, orbits int }{{2, 119, 63}, {3, 1078, 224}}
+	for _, c := range cases {
+		opts := Options{N: c.n, Model: memmodel.TSO, MaxSteps: 6}
+		states, orbits := burnside(t, m, opts)
+		require.Equal(t, c.states, states, "n=%d states", c.n)
+		require.Equal(t, c.orbits, orbits, "n=%d: orbits by Burnside", c.n)
+		opts.Symmetry = true
+		red := run(t, m, opts)
+		require.True(t, red.Symmetric)
+		require.Equal(t, c.orbits, red.States, "n=%d: orbits found by the reduced run", c.n)
+	}
+}
+
+// burnside explores the instance of m without reduction and returns its
+// states and its orbits under process permutations by Burnside's lemma:
+// the average, over the N! permutations π, of the states π fixes (π(s)
+// has the key of s, abstract values renamed).
+func burnside(t *testing.T, m *syntax.Model, opts Options) (states, orbits int) {
+	t.Helper()
+	opts.Symmetry = false
+	var fixed int
+	var a, b []byte
+	res, err := explore(context.Background(), m, opts, func(p *program, st *state) {
+		states++
+		perm := make([]int, opts.N+1)
+		order := make([]int, opts.N)
+		for k := range order {
+			order[k] = k + 1
+		}
+		permuteRange(order, 0, func() {
+			copy(perm[1:], order)
+			a = p.renamedKey(st, a[:0])
+			b = p.renamedKey(p.permute(st, perm), b[:0])
+			if string(a) == string(b) {
+				fixed++
+			}
+		})
+	})
+	require.NoError(t, err)
+	require.NotEqual(t, translate.Unknown, res.Verdict, res.Reason)
+	perms := 1
+	for k := 2; k <= opts.N; k++ {
+		perms *= k
+	}
+	require.Zero(t, fixed%perms, "Burnside's sum divides by N!")
+	return states, fixed / perms
 }

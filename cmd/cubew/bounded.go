@@ -50,7 +50,7 @@ func (f *engineFlag) Set(s string) error {
 }
 
 func newBoundedCmd(g *globalOpts) *cobra.Command {
-	o := boundedOpts{engine: "auto", format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000, maxBuffer: defaultMaxBuffer}
+	o := boundedOpts{engine: "auto", symmetry: true, format: "text", maxExecutions: 2_000_000, maxStates: 2_000_000, maxBuffer: defaultMaxBuffer}
 	cmd := &cobra.Command{
 		Use:   "bounded FILE... -n N",
 		Short: "Explore every execution of a fixed instance (N processes, at most K steps each)",
@@ -74,6 +74,10 @@ keeps its answer if it finds an unsafe state or finishes without the steps
 bound stopping a process (litmus tests, one-shot protocols); else it runs
 the explicit engine on a budget of states (looping protocols), and falls
 back to dpor with the full budget. -v says which engine answered and why.
+The explicit engine counts states up to process permutations (one state
+per orbit) when the model names no process and orders none: -v says "up
+to process permutations", or why the model's processes are not
+interchangeable; --symmetry=false turns this off.
 
 A SAFE answer holds for this instance only (and, with a steps bound, for
 executions within it: the reason says so). The memory model defaults to
@@ -123,7 +127,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "dpor: give up (UNKNOWN) after exploring this many executions; 0 for no limit")
 	f.IntVar(&o.maxStates, "max-states", o.maxStates, "explicit: give up (UNKNOWN) after finding this many states; 0 for no limit")
 	f.IntVar(&o.maxBuffer, "max-buffer", o.maxBuffer, "explicit: at most `N` pending writes per store buffer; a transition that would exceed it waits (the answer says so); 0 for no bound")
-	f.BoolVar(&o.symmetry, "symmetry", false, "explicit: keep one state per orbit under process permutations when the model names no process and orders none (-v says whether it did)")
+	f.BoolVar(&o.symmetry, "symmetry", o.symmetry, "explicit (also under auto): keep one state per orbit under process permutations when the model names no process and orders none (-v says whether it did, or why not); --symmetry=false counts every state")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -164,10 +168,11 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 
 // runBounded runs engine (auto, dpor or explicit) on the instance of m
 // with n processes; steps 0 means the engine's default (dpor:
-// defaultSteps; explicit: unbounded). It returns the steps bound used.
+// defaultSteps; explicit: unbounded); symmetry reduces explicit runs by
+// process permutations where the model allows it. It returns the steps bound used.
 // Result.Engine names the engine that answered.
-func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int) (*dpor.Result, int, float64, error) {
-	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates})
+func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int, symmetry bool) (*dpor.Result, int, float64, error) {
+	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry})
 }
 
 // runEngine is runBounded with the options of the engine: the explicit
@@ -214,6 +219,9 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 		}
 		fmt.Fprintf(w, "%s: %s %s %s: %d states%s (%d initial), %d transitions, %d flushes, %.3fs\n",
 			path, engine, res.Model, inst, res.States, orbits, res.Initial, res.Transitions, res.Flushes, seconds)
+		if res.SymmetryRefused != "" {
+			fmt.Fprintf(w, "%s: no symmetry reduction: processes are not interchangeable (%s)\n", path, res.SymmetryRefused)
+		}
 		return
 	}
 	fmt.Fprintf(w, "%s: %s %s %s: %s, %d blocked, %d initial states, %d cache hits, %.3fs\n",

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -29,9 +30,9 @@ func TestBoundedVerdicts(t *testing.T) {
 		{"safe with a fence", []string{"bounded", "-n", "2", "--engine", "dpor", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
 			[]string{"SAFE", "n=2 k=6", "6 executions  10 blocked", "reason: safe up to 6 steps per process"}},
 		// auto: dpor reaches the steps bound, the explicit engine decides
-		// the whole state space.
+		// the whole state space: 15 orbits of 27 states (TestBoundedSymmetry).
 		{"auto on a loop", []string{"bounded", "-n", "2", "../../examples/flag_mutex_fenced.cub"}, exitSafe,
-			[]string{"SAFE", "tso  n=2  27 states"}},
+			[]string{"SAFE", "tso  n=2  15 states"}},
 		{"sc is safe", []string{"bounded", "-n", "2", "--model", "sc", "--steps", "4", "../../examples/flag_mutex.cub"}, exitSafe,
 			[]string{"SAFE", "sc", "n=2 k=4"}},
 		{"explicit engine", []string{"bounded", "-n", "2", "--engine", "explicit", "../../examples/flag_mutex.cub"}, exitUnsafe,
@@ -153,18 +154,35 @@ func TestBoundedUsage(t *testing.T) {
 	require.Contains(t, errOut, "exceed number_procs")
 }
 
-// TestBoundedSymmetry: --symmetry counts the fenced mutex's states up to
-// swapping its two processes. Of its 27 states, 3 are their own mirror
-// image (both idle; both raised with both flags pending; both raised with
-// both flushed: a process cannot be critical or leaving while the other
-// is), so by Burnside's lemma there are (27 + 3) / 2 = 15 orbits.
+// TestBoundedSymmetry: bounded counts the fenced mutex's states up to
+// swapping its two processes by default, and every state with
+// --symmetry=false. Of its 27 states, 3 are their own mirror image (both
+// idle; both raised with both flags pending; both raised with both
+// flushed: a process cannot be critical or leaving while the other is), so
+// by Burnside's lemma there are (27 + 3) / 2 = 15 orbits. A model that
+// names a process is explored without reduction, and -v says why.
 func TestBoundedSymmetry(t *testing.T) {
-	code, out, errOut := runCLI(t, "bounded", "-v", "-n", "2", "--engine", "explicit", "../../examples/flag_mutex_fenced.cub")
+	code, out, errOut := runCLI(t, "bounded", "-v", "-n", "2", "--engine", "explicit", "--symmetry=false", "../../examples/flag_mutex_fenced.cub")
 	require.Equal(t, exitSafe, code)
 	require.Contains(t, out, "n=2  27 states")
 	require.NotContains(t, errOut, "permutations")
-	code, out, errOut = runCLI(t, "bounded", "-v", "-n", "2", "--engine", "explicit", "--symmetry", "../../examples/flag_mutex_fenced.cub")
-	require.Equal(t, exitSafe, code)
-	require.Contains(t, out, "n=2  15 states")
-	require.Contains(t, errOut, "explicit tso n=2: 15 states up to process permutations (1 initial)")
+	for _, engine := range []string{"explicit", "auto"} {
+		code, out, errOut = runCLI(t, "bounded", "-v", "-n", "2", "--engine", engine, "../../examples/flag_mutex_fenced.cub")
+		require.Equal(t, exitSafe, code, engine)
+		require.Contains(t, out, "n=2  15 states", engine)
+		require.Contains(t, errOut, "explicit tso n=2: 15 states up to process permutations (1 initial)", engine)
+	}
+	dir := t.TempDir()
+	named := filepath.Join(dir, "named.cub")
+	require.NoError(t, os.WriteFile(named, []byte(`number_procs 2
+type loc = A | B
+array PC[proc] : loc
+init (p) { PC[p] = A }
+unsafe (p) { PC[p] = B && PC[#1] = B }
+transition go ([p]) requires { PC[p] = A } { PC[p] := B }
+`), 0o644))
+	code, out, errOut = runCLI(t, "bounded", "-v", "-n", "2", "--engine", "explicit", named)
+	require.Equal(t, exitUnsafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
+	require.NotContains(t, errOut, "up to process permutations")
+	require.Contains(t, errOut, "no symmetry reduction: processes are not interchangeable ("+named+":5:30: process constant #1)")
 }

@@ -26,6 +26,7 @@ type crosscheckOpts struct {
 	model         modelFlag
 	maxNodes      int
 	maxExecutions int
+	symmetry      bool
 	timeout       time.Duration
 	format        formatFlag
 	junit         string
@@ -36,14 +37,16 @@ type crosscheckOpts struct {
 }
 
 func newCrosscheckCmd(g *globalOpts) *cobra.Command {
-	o := crosscheckOpts{format: "text", maxN: 3, steps: defaultSteps, maxNodes: 100000, maxExecutions: 500_000, timeout: 20 * time.Second}
+	o := crosscheckOpts{format: "text", maxN: 3, steps: defaultSteps, maxNodes: 100000, maxExecutions: 500_000, symmetry: true, timeout: 20 * time.Second}
 	cmd := &cobra.Command{
 		Use:   "crosscheck FILE...",
 		Short: "Compare the parameterized answer with bounded explorations of small instances",
 		Long: `For each model, run check (the parameterized engine) and the bounded engine
 (auto, as for bounded: dpor, or the explicit engine when dpor reaches the
 steps bound; -v says which and why) on the instances with n = 2 .. --max-n
-processes (at most --steps transitions per process), and compare:
+processes (at most --steps transitions per process; the explicit engine
+counts states up to process permutations where the model allows it,
+--symmetry=false counts every state), and compare:
 
   - a bounded instance that reaches an unsafe state where check says SAFE
     is a disagreement;
@@ -89,6 +92,7 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 	f.Var(&o.model, "model", "memory model: sc, tso or pso (default: tso if the model declares weak variables, else sc)")
 	f.IntVar(&o.maxNodes, "max-nodes", o.maxNodes, "check: give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.IntVar(&o.maxExecutions, "max-executions", o.maxExecutions, "bounded: give up on an instance after exploring this many executions; 0 for no limit")
+	f.BoolVar(&o.symmetry, "symmetry", o.symmetry, "bounded: the explicit engine keeps one state per orbit under process permutations when the model allows it (as for bounded); --symmetry=false counts every state")
 	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
@@ -178,7 +182,7 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			break
 		}
 		bctx, cancel := withTimeout(ctx, o.timeout)
-		bres, k, bsec, err := runBounded(bctx, m, mm, "auto", n, o.steps, o.maxExecutions, 0)
+		bres, k, bsec, err := runBounded(bctx, m, mm, "auto", n, o.steps, o.maxExecutions, 0, o.symmetry)
 		cancel()
 		if err != nil {
 			// A model the bounded engine does not run (an invariant over
