@@ -23,8 +23,7 @@ func (e *engine) confirm(ctx context.Context, tr *Trace) error {
 func (e *engine) confirmNode(ctx context.Context, n *node) (*Trace, error) {
 	tr := e.trace(n, false)
 	err := e.confirm(ctx, tr)
-	var sp *SpuriousError
-	if !errors.As(err, &sp) {
+	if !errors.As(err, new(*SpuriousError)) {
 		return tr, err
 	}
 	if alt := e.trace(n, true); alt.String() != tr.String() {

@@ -90,17 +90,19 @@ func (e *engine) trace(n *node, compact bool) *Trace {
 		conc[translate.Proc(i)], used[id] = id, true
 	}
 	bound := e.sys.NumProcs
+	// current reports whether a variable of the current cube holds id.
+	current := func(id int) bool { return slices.Contains(slices.Collect(maps.Values(conc)), id) }
 	procOf := func(p translate.Proc) int {
 		if _, ok := conc[p]; !ok { // a process the pre-image dropped
 			id := 1
-			for used[id] && (!compact || slices.Contains(slices.Collect(maps.Values(conc)), id)) {
+			for used[id] && (!compact || current(id)) {
 				id++
 			}
 			if bound > 0 && id > bound {
 				// No identity left under number_procs: the dropped process
 				// is one the trace runs, other than the current ones.
 				id = 1
-				for slices.Contains(slices.Collect(maps.Values(conc)), id) {
+				for current(id) {
 					id++
 				}
 			}
