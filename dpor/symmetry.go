@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
 )
 
 // Symmetry reduction (Options.Symmetry, explicit engine). Processes are
@@ -168,7 +169,7 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	try = func(r int) {
 		if r < len(runs) {
 			lo, hi := runs[r][0], runs[r][1]
-			permuteRange(order[lo:hi], 0, func() { try(r + 1) })
+			translate.Permute(order[lo:hi], 0, func([]int) { try(r + 1) })
 			return
 		}
 		for k, q := range order {
@@ -181,19 +182,6 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	}
 	try(0)
 	return append(dst, best...)
-}
-
-// permuteRange calls fn with xs[k:] in every order (restored after).
-func permuteRange(xs []int, k int, fn func()) {
-	if k >= len(xs)-1 {
-		fn()
-		return
-	}
-	for i := k; i < len(xs); i++ {
-		xs[k], xs[i] = xs[i], xs[k]
-		permuteRange(xs, k+1, fn)
-		xs[k], xs[i] = xs[i], xs[k]
-	}
 }
 
 // owned returns, per process, the cells indexed by it alone (computed

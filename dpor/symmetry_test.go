@@ -160,7 +160,7 @@ func burnside(t *testing.T, m *syntax.Model, opts Options) (states, orbits int) 
 		for k := range order {
 			order[k] = k + 1
 		}
-		permuteRange(order, 0, func() {
+		translate.Permute(order, 0, func([]int) {
 			copy(perm[1:], order)
 			a = p.renamedKey(st, a[:0])
 			b = p.renamedKey(p.permute(st, perm), b[:0])

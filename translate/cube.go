@@ -449,8 +449,8 @@ func forEachGroupPerm(groups [][]Proc, f func([]Proc)) {
 }
 
 // Permute calls f with every permutation of s[k:] (in place, swapping;
-// s[:k] stays).
-func Permute(s []Proc, k int, f func([]Proc)) {
+// s[:k] stays; s is as it was when Permute returns).
+func Permute[T any](s []T, k int, f func([]T)) {
 	if k == len(s) {
 		f(s)
 		return
