@@ -86,10 +86,7 @@ func newPrinter(c *Certificate) *printer {
 		}
 	}
 	if m.Weak {
-		mm := c.Model
-		if mm == nil {
-			mm = memmodel.TSO
-		}
+		mm := memmodel.Or(c.Model, true)
 		p.weak = newWeakModel(m, mm, reach.SearchModel(c.Sys, mm))
 		p.state = append(p.state, p.weak.stateVars()...)
 		p.env.weak = p.weak
