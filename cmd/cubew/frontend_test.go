@@ -22,7 +22,7 @@ func TestInvariantsProvedText(t *testing.T) {
 	code, out, errs := cubew(t, "check", falseInvariant)
 	require.Equal(t, exitUnsafe, code, errs)
 	require.Contains(t, out, "UNSAFE  sc")
-	require.Contains(t, out, "\n    invariant[1] violated\n")
+	require.Contains(t, out, "\n    invariant[1] violated (the original Cubicle assumes its invariants without proof; --assume-invariants does the same)\n")
 	require.Contains(t, out, "trace: init -> go(#1) -> invariant[1]")
 
 	code, out, errs = cubew(t, "check", trueInvariant)

@@ -17,7 +17,7 @@ import (
 func invariantLines(r fileResult) []string {
 	var out []string
 	if r.Violated != "" {
-		out = append(out, r.Violated+" violated")
+		out = append(out, r.Violated+" violated (the original Cubicle assumes its invariants without proof; --assume-invariants does the same)")
 	}
 	if len(r.Assumed) > 0 {
 		out = append(out, "invariants assumed, not proved (--assume-invariants): "+strings.Join(r.Assumed, ", "))
