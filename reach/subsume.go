@@ -538,7 +538,7 @@ func (m *matcher) extendEvent(k int) bool {
 		for a := 0; a < k && consistent; a++ {
 			b := m.mu[a]
 			consistent = (!v.Rel.Lt(a, k) || n.Rel.Lt(b, j)) && (!v.Rel.Lt(k, a) || n.Rel.Lt(j, b)) &&
-				(!v.Rel.Eq(a, k) || n.Rel.Eq(b, j))
+				(!v.Rel.Eq(a, k) || n.Rel.Eq(b, j) || fenceEarlier(v, n, a, k, b, j))
 		}
 		if !consistent {
 			continue
@@ -549,6 +549,31 @@ func (m *matcher) extendEvent(k int) bool {
 		if found {
 			return true
 		}
+	}
+	return false
+}
+
+// fenceEarlier reports whether V's events a and k, ghb-equal, are a fence
+// and another event of its transition whose images b and j in N have the
+// fence's image ghb-before the other's. A fence matters to the future
+// only through the edges it receives (from its process's new events, by
+// program order) and the events after it: in V every event after the
+// fence's class is after the fence, and moving the fence before its class
+// (keeping the edges into it) changes neither what the new events reach
+// through it nor any other event's edges, so V describes the same futures
+// as the cube where it is before its class. N, whose fence is before the
+// image of the class member and, by the other checks, before the images
+// of V's events after the fence and after those before it, is included in
+// that cube. This is the case of a fenced read after a later fence of its
+// process: event collection drops the read's own fence once an earlier
+// fence of the process is the entry point, and N keeps only the earlier
+// one (mutex_N_us with fences in t2 and t3).
+func fenceEarlier(v, n *translate.Cube, a, k, b, j int) bool {
+	switch {
+	case v.Events[a].Kind == translate.Fence:
+		return n.Rel.Lt(b, j)
+	case v.Events[k].Kind == translate.Fence:
+		return n.Rel.Lt(j, b)
 	}
 	return false
 }
