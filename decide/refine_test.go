@@ -87,7 +87,7 @@ func TestRefinedSearchProvesFencedPeterson(t *testing.T) {
 	res, err := decide.Check(context.Background(), m, sys, opts)
 	require.NoError(t, err)
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
-	require.Equal(t, 190, res.Stats.Nodes, "refined search nodes")
+	require.Equal(t, 156, res.Stats.Nodes, "refined search nodes")
 
 	bounded, err := dpor.Explicit(context.Background(), m, dpor.Options{N: 2, Model: memmodel.PSO, MaxBuffer: 2, MaxStates: 100_000})
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -289,7 +290,14 @@ type matcher struct {
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
-	memo    *matchMemo // renamed literals and unary images, maybe shared
+	// fenceEarlier allows the relaxation of fenceEarlier: when writes may
+	// be reordered (PSO), the only searches whose SAFE answers get no
+	// certificate. A certificate (package certify) states ghb-equality as
+	// equal times, where a fence before the class is not one at its time,
+	// so with writes in program order the matcher keeps to inclusions that
+	// hold in that encoding.
+	fenceEarlier bool
+	memo         *matchMemo // renamed literals and unary images, maybe shared
 	// budget counts down the variable and event images this matcher may
 	// still try (shared by the matchers of one popped node). At zero, or
 	// once the run's context is done (polled), the matcher gives up: no
@@ -341,6 +349,7 @@ func (w *worker) nodeMatcher(n *node) *matcher {
 func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 	m := newMatcher(f)
 	m.poll.Ctx, m.budget = e.ctx, budget
+	m.fenceEarlier = e.opts.Model != nil && !memmodel.WritesInProgramOrder(e.opts.Model)
 	return m
 }
 
@@ -538,7 +547,7 @@ func (m *matcher) extendEvent(k int) bool {
 		for a := 0; a < k && consistent; a++ {
 			b := m.mu[a]
 			consistent = (!v.Rel.Lt(a, k) || n.Rel.Lt(b, j)) && (!v.Rel.Lt(k, a) || n.Rel.Lt(j, b)) &&
-				(!v.Rel.Eq(a, k) || n.Rel.Eq(b, j))
+				(!v.Rel.Eq(a, k) || n.Rel.Eq(b, j) || m.fenceEarlier && fenceEarlier(v, n, a, k, b, j))
 		}
 		if !consistent {
 			continue
@@ -549,6 +558,33 @@ func (m *matcher) extendEvent(k int) bool {
 		if found {
 			return true
 		}
+	}
+	return false
+}
+
+// fenceEarlier reports whether V's events a and k, ghb-equal, are a fence
+// and another event of its transition whose images b and j in N have the
+// fence's image ghb-before the other's. A fence matters to the future
+// only through the edges it receives (from its process's new events, by
+// program order and fences): no rule of the pre-image (weak.go,
+// readsfrom.go) or of the initial states (safety.go) adds an edge that
+// leaves an old fence. In V every event after the fence's class is after
+// the fence, so moving the fence before its class (keeping the edges into
+// it) changes neither what the new events reach through it nor any other
+// event's edges: V closes the same future ghb cycles as the cube where the
+// fence is before its class. N, whose fence is before the image of the
+// class member and, by the other checks, after the images of V's events
+// before the fence and before the images of those after it, is included
+// in that cube. The case: a fenced read after a later fence of its
+// process, whose own fence event collection dropped once the later
+// (earlier in time) fence became the entry point. Used only when writes
+// may be reordered (matcher.fenceEarlier says why).
+func fenceEarlier(v, n *translate.Cube, a, k, b, j int) bool {
+	switch {
+	case v.Events[a].Kind == translate.Fence:
+		return n.Rel.Lt(b, j)
+	case v.Events[k].Kind == translate.Fence:
+		return n.Rel.Lt(j, b)
 	}
 	return false
 }
