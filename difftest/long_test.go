@@ -70,12 +70,15 @@ func TestLong(t *testing.T) {
 	}
 }
 
-// writeOut saves a disagreeing model in the -out folder.
+// writeOut saves a disagreeing model in the -out folder, made if missing.
 func writeOut(t *testing.T, o *Outcome) {
 	if *longOut == "" {
 		return
 	}
 	body := "(*\n" + strings.ReplaceAll(o.Report(), "*)", "* )") + "*)\n"
+	if err := os.MkdirAll(*longOut, 0o755); err != nil {
+		t.Error(err)
+	}
 	if err := os.WriteFile(filepath.Join(*longOut, o.Case.Name+".cub"), []byte(body), 0o644); err != nil {
 		t.Error(err)
 	}
