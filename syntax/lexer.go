@@ -79,17 +79,27 @@ type tokSpan struct {
 	Value    string
 }
 
-// scanAll lexes src completely and returns its tokens and comments. Parse
-// uses it to attach comments after a successful parse.
-func scanAll(name string, src []byte) ([]tokSpan, []*Comment, error) {
+// lexed is the whole of one source, lexed: the tokens the parser reads
+// (ending with EOF), their spans and the comments, which Parse attaches to
+// the AST.
+type lexed struct {
+	tokens   []lexer.Token
+	spans    []tokSpan
+	comments []*Comment
+}
+
+// scanAll lexes src completely.
+func scanAll(name string, src []byte) (*lexed, error) {
 	s := &scanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}, keep: true}
+	var tokens []lexer.Token
 	for {
 		tok, err := s.Next()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
+		tokens = append(tokens, tok)
 		if tok.EOF() {
-			return s.toks, s.comments, nil
+			return &lexed{tokens: tokens, spans: s.toks, comments: s.comments}, nil
 		}
 	}
 }

@@ -40,21 +40,30 @@ func Parse(name string, src []byte) (file *File, err error) {
 				Msg: fmt.Sprintf("internal error in parser: %v", r)}}
 		}
 	}()
-	g, perr := parser().ParseBytes(name, src)
-	if perr != nil {
-		return nil, toErrorList(name, src, perr)
+	lx, err := scanAll(name, src)
+	if err != nil {
+		return nil, toErrorList(name, src, err)
 	}
+	g, ok := parseFast(lx.tokens)
+	if !ok {
+		var perr error
+		if g, perr = parser().ParseBytes(name, src); perr != nil {
+			return nil, toErrorList(name, src, perr)
+		}
+	}
+	return toFile(name, g, lx)
+}
+
+// toFile converts a parse of the source lexed as lx to the AST, with the
+// comments and item spans for the printer.
+func toFile(name string, g *gFile, lx *lexed) (*File, error) {
 	c := converter{file: &File{Name: name}}
 	c.convert(g)
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
-	toks, comments, err := scanAll(name, src)
-	if err != nil {
-		return nil, toErrorList(name, src, err)
-	}
-	attachSpans(c.file, toks)
-	c.file.Comments = comments
+	attachSpans(c.file, lx.spans)
+	c.file.Comments = lx.comments
 	return c.file, nil
 }
 
