@@ -15,7 +15,7 @@ import (
 // syntax.RequireParsersAgree) on every corpus file, every model of the
 // repository (examples, testdata of every package), every chunk of
 // testdata/errors, every seed of the fuzz corpus, every mistake of
-// TestMistakes and every example with one token deleted.
+// TestMistakes and the examples with one token deleted (every other token).
 func TestFastParserAgrees(t *testing.T) {
 	var cases, valid int
 	agree := func(name string, src []byte) {
@@ -50,7 +50,10 @@ func TestFastParserAgrees(t *testing.T) {
 		if !strings.HasPrefix(name, "../examples/") {
 			continue
 		}
-		for _, tok := range tokenSpans(src) {
+		for i, tok := range tokenSpans(src) {
+			if i%2 == 1 {
+				continue // half the tokens: TestMutantMessages has them all, through Parse
+			}
 			mutants++
 			agree(name, []byte(src[:tok[0]]+src[tok[1]:]))
 		}
@@ -58,7 +61,8 @@ func TestFastParserAgrees(t *testing.T) {
 	t.Logf("%d cases (%d corpus, %d models, %d fuzz seeds, %d mutants), %d valid", cases, corpus, len(models), len(fuzz), mutants, valid)
 	require.GreaterOrEqual(t, corpus, 60, "corpus files")
 	require.GreaterOrEqual(t, len(models), 60, "models in the repository")
-	require.GreaterOrEqual(t, mutants, 3000, "mutants")
+	require.GreaterOrEqual(t, len(fuzz), 13, "fuzz seeds")
+	require.GreaterOrEqual(t, mutants, 2500, "mutants")
 	require.GreaterOrEqual(t, valid, 300, "valid inputs compared")
 	require.GreaterOrEqual(t, cases-valid, 2000, "invalid inputs compared")
 }
