@@ -39,14 +39,6 @@ type SPINResult struct {
 	Reason string
 }
 
-var (
-	reErrors  = regexp.MustCompile(`errors: (\d+)`)
-	reStored  = regexp.MustCompile(`(\d+) states, stored`)
-	reMatched = regexp.MustCompile(`(\d+) states, matched`)
-	reDepth   = regexp.MustCompile(`depth reached (\d+)`)
-	reElapsed = regexp.MustCompile(`pan: elapsed time ([0-9.e+-]+) seconds`)
-)
-
 // SPIN checks a Promela model written by [Promela] with the spin and cc
 // commands (spin -a, cc pan.c, ./pan -E) in a temporary directory, and
 // reads pan's verdict: an assertion violation is Unsafe, an exhaustive
@@ -84,21 +76,28 @@ func SPIN(ctx context.Context, model []byte, opts SPINOptions) (*SPINResult, err
 	return readPan(out)
 }
 
-// readPan reads pan's report.
+// readPan reads pan's report. Its patterns are compiled here, not at
+// start-up: every cubew run would pay for them otherwise.
 func readPan(out []byte) (*SPINResult, error) {
-	count := func(re *regexp.Regexp) int {
-		m := re.FindSubmatch(out)
+	find := func(pattern string) []byte {
+		if m := regexp.MustCompile(pattern).FindSubmatch(out); m != nil {
+			return m[1]
+		}
+		return nil
+	}
+	count := func(pattern string) int {
+		m := find(pattern)
 		if m == nil {
 			return -1
 		}
-		n, _ := strconv.Atoi(string(m[1]))
+		n, _ := strconv.Atoi(string(m))
 		return n
 	}
-	res := &SPINResult{States: count(reStored), Matched: count(reMatched), Depth: count(reDepth)}
-	if m := reElapsed.FindSubmatch(out); m != nil {
-		res.Seconds, _ = strconv.ParseFloat(string(m[1]), 64)
+	res := &SPINResult{States: count(`(\d+) states, stored`), Matched: count(`(\d+) states, matched`), Depth: count(`depth reached (\d+)`)}
+	if m := find(`pan: elapsed time ([0-9.e+-]+) seconds`); m != nil {
+		res.Seconds, _ = strconv.ParseFloat(string(m), 64)
 	}
-	errs := count(reErrors)
+	errs := count(`errors: (\d+)`)
 	switch {
 	case bytes.Contains(out, []byte("assertion violated")):
 		res.Verdict = translate.Unsafe

@@ -79,17 +79,33 @@ type tokSpan struct {
 	Value    string
 }
 
-// scanAll lexes src completely and returns its tokens and comments. Parse
-// uses it to attach comments after a successful parse.
-func scanAll(name string, src []byte) ([]tokSpan, []*Comment, error) {
-	s := &scanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}, keep: true}
+// bytesPerToken sizes the token slices of scanAll: few models have fewer
+// bytes per token than this, so the slices are rarely grown.
+const bytesPerToken = 4
+
+// lexed is the whole of one source, lexed: the tokens the parser reads
+// (ending with EOF), their spans and the comments, which Parse attaches to
+// the AST.
+type lexed struct {
+	tokens   []lexer.Token
+	spans    []tokSpan
+	comments []*Comment
+}
+
+// scanAll lexes src completely.
+func scanAll(name string, src []byte) (*lexed, error) {
+	guess := len(src)/bytesPerToken + 1 // the corpus has 4.6 bytes per token
+	s := &scanner{src: src, pos: lexer.Position{Filename: name, Line: 1, Column: 1}, keep: true,
+		toks: make([]tokSpan, 0, guess)}
+	tokens := make([]lexer.Token, 0, guess)
 	for {
 		tok, err := s.Next()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
+		tokens = append(tokens, tok)
 		if tok.EOF() {
-			return s.toks, s.comments, nil
+			return &lexed{tokens: tokens, spans: s.toks, comments: s.comments}, nil
 		}
 	}
 }
@@ -182,9 +198,8 @@ func (s *scanner) Next() (lexer.Token, error) {
 	case isLetter(c):
 		for n = 1; isIdent(s.peek(n)); n++ {
 		}
-		word := string(s.src[start.Offset : start.Offset+n])
 		switch {
-		case keywords[word]:
+		case keywords[string(s.src[start.Offset:start.Offset+n])]: // no allocation
 			typ = tokKeyword
 		case isLower(c):
 			typ = tokLIdent

@@ -14,10 +14,10 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// parser builds the participle parser on first use, not at start-up:
-// building it walks every struct tag of grammar.go (about 7,600
-// allocations, see BenchmarkBuildParser), which commands that read no
-// model (--version, certify, completion) should not pay.
+// parser builds the participle parser on first use, which is the first
+// input the fast parser rejects: building it walks every struct tag of
+// grammar.go (about 7,600 allocations, see BenchmarkBuildParser), which a
+// run on valid models should not pay.
 var parser = sync.OnceValue(func() *participle.Parser[gFile] {
 	p, err := buildParser()
 	if err != nil {
@@ -32,7 +32,9 @@ func buildParser() (*participle.Parser[gFile], error) {
 }
 
 // Parse reads a model. The error, if any, is an ErrorList whose entries
-// print as FILE:LINE:COL: message. Parse never panics.
+// print as FILE:LINE:COL: message. Parse never panics. The fast parser
+// reads valid input; on anything else participle parses again and words
+// the error.
 func Parse(name string, src []byte) (file *File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -40,21 +42,30 @@ func Parse(name string, src []byte) (file *File, err error) {
 				Msg: fmt.Sprintf("internal error in parser: %v", r)}}
 		}
 	}()
-	g, perr := parser().ParseBytes(name, src)
-	if perr != nil {
-		return nil, toErrorList(name, src, perr)
+	lx, err := scanAll(name, src)
+	if err != nil {
+		return nil, toErrorList(name, src, err)
 	}
+	g, ok := parseFast(lx.tokens)
+	if !ok {
+		var perr error
+		if g, perr = parser().ParseBytes(name, src); perr != nil {
+			return nil, toErrorList(name, src, perr)
+		}
+	}
+	return toFile(name, g, lx)
+}
+
+// toFile converts a parse of the source lexed as lx to the AST, with the
+// comments and item spans for the printer.
+func toFile(name string, g *gFile, lx *lexed) (*File, error) {
 	c := converter{file: &File{Name: name}}
 	c.convert(g)
 	if len(c.errs) > 0 {
 		return nil, c.errs
 	}
-	toks, comments, err := scanAll(name, src)
-	if err != nil {
-		return nil, toErrorList(name, src, err)
-	}
-	attachSpans(c.file, toks)
-	c.file.Comments = comments
+	attachSpans(c.file, lx.spans)
+	c.file.Comments = lx.comments
 	return c.file, nil
 }
 

@@ -64,7 +64,8 @@ func TestParseSyntaxErrors(t *testing.T) {
 }
 
 // FuzzParse checks that Parse never panics, that every error is positioned,
-// and that whatever parses round-trips through the printer.
+// that whatever parses round-trips through the printer, and that the fast
+// parser and participle agree (syntax.RequireParsersAgree).
 func FuzzParse(f *testing.F) {
 	for _, src := range corpusSources(f) {
 		f.Add(src)
@@ -72,6 +73,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("init (i) { (* (* *) *) X = i @ Y + -2 * C }"))
 	f.Add([]byte("number_procs 32769\ntype loc = A | B\narray Pc[proc] : loc\ninit (p) { Pc[p] = A }\nunsafe (p) { Pc[p] = B && p = #32769 }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		syntax.RequireParsersAgree(t, "fuzz.cub", src)
 		file, err := syntax.Parse("fuzz.cub", src)
 		if err != nil {
 			var list syntax.ErrorList

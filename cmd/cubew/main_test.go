@@ -120,3 +120,23 @@ func TestGoldenJUnit(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandNames checks that every command is built under the name it
+// is called by, so that newRootCmd builds the command a command line
+// names, alone, and the full tree has them all.
+func TestCommandNames(t *testing.T) {
+	builders := commandBuilders(&globalOpts{})
+	for name, build := range builders {
+		require.Equal(t, name, build().Name())
+		root := newRootCmd(name, "x.cub")
+		require.Len(t, root.Commands(), 1, name)
+		require.Equal(t, name, root.Commands()[0].Name())
+	}
+	full := newRootCmd()
+	for name := range builders {
+		cmd, _, err := full.Find([]string{name})
+		require.NoError(t, err)
+		require.Equal(t, name, cmd.Name())
+	}
+	require.Len(t, builders, 8)
+}

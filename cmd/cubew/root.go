@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"runtime/debug"
+	"slices"
 
 	"github.com/spf13/cobra"
 )
@@ -13,15 +15,22 @@ import (
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := onSignals(context.Background(), stderr)
 	defer stop()
-	root := newRootCmd()
-	root.SetArgs(cubicleArgs(args, stderr))
+	args = cubicleArgs(args, stderr)
+	root := newRootCmd(args...)
+	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	return exitCode(err, func(msg string) { fmt.Fprintln(stderr, "cubew: "+msg) })
 }
 
-func newRootCmd() *cobra.Command {
+// newRootCmd builds the command tree for the command line args. When args
+// starts with the name of one of cubew's commands, only that command is
+// built (with cobra's help, without its completion command): the other
+// commands' flags and texts are a good part of a small run's start-up.
+// Any other command line (none, help, completion, a flag first, a
+// misspelt command) gets the whole tree.
+func newRootCmd(args ...string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "cubew",
 		Short: "Prove concurrent protocols safe for any number of processes under weak memory",
@@ -50,9 +59,32 @@ a CI job.`,
 	g := &globalOpts{}
 	root.PersistentFlags().BoolVarP(&g.verbose, "verbose", "v", false, "show progress and statistics on stderr")
 	addLimitFlags(root, g)
-	root.AddCommand(newParseCmd(), newCheckCmd(g), newBoundedCmd(g), newCrosscheckCmd(g), newFmtCmd(), newCertifyCmd(), newFencesCmd(g), newExportCmd())
+	commands := commandBuilders(g)
+	if len(args) > 0 && commands[args[0]] != nil {
+		root.AddCommand(commands[args[0]]())
+		root.CompletionOptions.DisableDefaultCmd = true
+		return root
+	}
+	for _, name := range slices.Sorted(maps.Keys(commands)) {
+		root.AddCommand(commands[name]())
+	}
 	addCompletionHelp(root)
 	return root
+}
+
+// commandBuilders returns the constructor of each command, by the name it
+// is called by (TestCommandNames checks that the names agree).
+func commandBuilders(g *globalOpts) map[string]func() *cobra.Command {
+	return map[string]func() *cobra.Command{
+		"parse":      newParseCmd,
+		"check":      func() *cobra.Command { return newCheckCmd(g) },
+		"bounded":    func() *cobra.Command { return newBoundedCmd(g) },
+		"crosscheck": func() *cobra.Command { return newCrosscheckCmd(g) },
+		"fmt":        newFmtCmd,
+		"certify":    newCertifyCmd,
+		"fences":     func() *cobra.Command { return newFencesCmd(g) },
+		"export":     newExportCmd,
+	}
 }
 
 // globalOpts are the options every command accepts.

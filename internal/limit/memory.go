@@ -1,43 +1,21 @@
 package limit
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"time"
 )
 
 // DefaultBudget is half of the machine's physical memory (MemTotal in
-// /proc/meminfo), or 4 GiB where it cannot be read.
+// /proc/meminfo, see memTotal), or 4 GiB where it is unknown.
 func DefaultBudget() uint64 {
 	if n := memTotal(); n > 0 {
 		return n / 2
 	}
 	return 4 << 30
-}
-
-// memTotal reads MemTotal from /proc/meminfo, in bytes (0 if unknown).
-func memTotal() uint64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			kb, err := strconv.ParseUint(fields[1], 10, 64)
-			if err == nil {
-				return kb << 10
-			}
-		}
-	}
-	return 0
 }
 
 // RSS returns the resident set size of this process (Go heap, Z3 and
