@@ -81,9 +81,9 @@ func (t *table) difference(u smt.Term) (comparison, bool) {
 // of valuing their atoms.
 func (s *search) differences() {
 	var cmps []smt.Term
-	seen := map[smt.Term]bool{}
+	seen := make([]int, len(s.t.nodes))
 	for _, f := range s.formulas {
-		s.t.subterms(f, seen, func(u smt.Term) {
+		s.t.subterms(f, seen, 1, func(u smt.Term) {
 			if _, ok := s.t.difference(u); ok {
 				cmps = append(cmps, u)
 			}
