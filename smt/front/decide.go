@@ -323,6 +323,16 @@ func (s *search) appKey(u smt.Term) (string, bool, int64) {
 	if n.op != opApply {
 		return "", false, 0
 	}
+	b := s.appBytes(u)
+	v, ok := s.apps[string(b)]
+	return string(b), ok, v
+}
+
+// appBytes returns the bytes of the function-table key of the application
+// u, its function and the values of its arguments, in a buffer that the
+// next call overwrites.
+func (s *search) appBytes(u smt.Term) []byte {
+	n := &s.t.nodes[u]
 	s.epoch++
 	b := append(s.keyBuf[:0], byte(n.fn), byte(n.fn>>8), byte(n.fn>>16))
 	for _, a := range n.args {
@@ -332,8 +342,7 @@ func (s *search) appKey(u smt.Term) (string, bool, int64) {
 		}
 	}
 	s.keyBuf = b
-	v, ok := s.apps[string(b)]
-	return string(b), ok, v
+	return b
 }
 
 // candidates returns the values atom u (the i-th) may take.
