@@ -10,7 +10,13 @@ type substituter struct {
 	t      *translate.Transition
 	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
 	nondet map[string]bool
-	cache  map[*translate.Term][]alt // alternatives of updated cells, per instance
+	cache  []cellAlts // alternatives of updated cells, per instance: few, so a slice
+}
+
+// cellAlts are the alternatives of one updated cell.
+type cellAlts struct {
+	cell *translate.Term
+	alts []alt
 }
 
 // litAlt is one alternative of a rewritten literal.
@@ -94,14 +100,13 @@ func (s *substituter) update(name string) *translate.Update {
 // the conditions of each branch: branch i holds when its condition does
 // and no earlier one does.
 func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
-	if alts, ok := s.cache[t]; ok {
-		return alts
-	}
-	if s.cache == nil {
-		s.cache = map[*translate.Term][]alt{}
+	for _, c := range s.cache {
+		if c.cell == t {
+			return c.alts
+		}
 	}
 	alts := s.computeUpdated(u, t)
-	s.cache[t] = alts
+	s.cache = append(s.cache, cellAlts{t, alts})
 	return alts
 }
 
