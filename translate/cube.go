@@ -583,15 +583,14 @@ func eventOrder(lits []Literal, events []Event, rel Rel, vars func(Proc) Proc) [
 			}
 			return vars(p)
 		}
-		k := []uint64{hashEvent(e, vars), uint64(rel.Before(i).Len()), uint64(rel.After[i].Len())}
-		var hs []uint64
+		k := append(make([]uint64, 0, 8), hashEvent(e, vars), uint64(rel.Before(i).Len()), uint64(rel.After[i].Len()))
 		for _, l := range lits {
 			if buf = l.Procs(buf[:0]); mentions(buf, self) {
-				hs = append(hs, hashLiteral(l, f))
+				k = append(k, hashLiteral(l, f))
 			}
 		}
-		slices.Sort(hs)
-		keys[i] = append(k, hs...)
+		slices.Sort(k[3:])
+		keys[i] = k
 	}
 	order := make([]int, len(events))
 	for i := range order {
