@@ -146,15 +146,21 @@ func (s *substituter) computeUpdated(u *translate.Update, t *translate.Term) []a
 
 // instDNF renames a DNF and drops decided literals and false conjunctions.
 func instDNF(dnf [][]translate.Literal, inst func(translate.Proc) translate.Proc) [][]translate.Literal {
-	var out [][]translate.Literal
+	out := make([][]translate.Literal, 0, len(dnf))
+conjunctions:
 	for _, c := range dnf {
-		var renamed []translate.Literal
+		lits := make([]translate.Literal, 0, len(c))
 		for _, l := range c {
-			renamed = append(renamed, l.Rename(inst))
+			r := l.Rename(inst)
+			switch r.Eval() {
+			case translate.False:
+				continue conjunctions
+			case translate.True:
+				continue
+			}
+			lits = append(lits, r)
 		}
-		if lits, ok := conjoin(nil, renamed); ok {
-			out = append(out, lits)
-		}
+		out = append(out, lits)
 	}
 	return out
 }
