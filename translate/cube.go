@@ -72,7 +72,7 @@ func Simplify(in []Literal) ([]Literal, bool) {
 			lits = append(lits, l)
 		}
 	}
-	var terms []valueFacts // the terms compared with values, in order
+	terms := make([]valueFacts, 0, len(lits)) // the terms compared with values, in order
 	for _, l := range lits {
 		if !valueLike(l.R) || valueLike(l.L) {
 			continue
