@@ -98,7 +98,10 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 		}
 		return p
 	}
-	s := &substituter{t: t, inst: inst, nondet: map[string]bool{}}
+	s := &substituter{t: t, inst: inst}
+	if len(t.Nondets) > 0 {
+		s.nondet = map[string]bool{}
+	}
 	for _, sym := range t.Nondets {
 		s.nondet[sym.Name] = true
 	}

@@ -10,7 +10,13 @@ type substituter struct {
 	t      *translate.Transition
 	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
 	nondet map[string]bool
-	cache  map[*translate.Term][]alt // alternatives of updated cells, per instance
+	cache  []cellAlts // alternatives of updated cells, per instance: few, so a slice
+}
+
+// cellAlts are the alternatives of one updated cell.
+type cellAlts struct {
+	cell *translate.Term
+	alts []alt
 }
 
 // litAlt is one alternative of a rewritten literal.
@@ -94,14 +100,13 @@ func (s *substituter) update(name string) *translate.Update {
 // the conditions of each branch: branch i holds when its condition does
 // and no earlier one does.
 func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
-	if alts, ok := s.cache[t]; ok {
-		return alts
-	}
-	if s.cache == nil {
-		s.cache = map[*translate.Term][]alt{}
+	for _, c := range s.cache {
+		if c.cell == t {
+			return c.alts
+		}
 	}
 	alts := s.computeUpdated(u, t)
-	s.cache[t] = alts
+	s.cache = append(s.cache, cellAlts{t, alts})
 	return alts
 }
 
@@ -141,15 +146,21 @@ func (s *substituter) computeUpdated(u *translate.Update, t *translate.Term) []a
 
 // instDNF renames a DNF and drops decided literals and false conjunctions.
 func instDNF(dnf [][]translate.Literal, inst func(translate.Proc) translate.Proc) [][]translate.Literal {
-	var out [][]translate.Literal
+	out := make([][]translate.Literal, 0, len(dnf))
+conjunctions:
 	for _, c := range dnf {
-		var renamed []translate.Literal
+		lits := make([]translate.Literal, 0, len(c))
 		for _, l := range c {
-			renamed = append(renamed, l.Rename(inst))
+			r := l.Rename(inst)
+			switch r.Eval() {
+			case translate.False:
+				continue conjunctions
+			case translate.True:
+				continue
+			}
+			lits = append(lits, r)
 		}
-		if lits, ok := conjoin(nil, renamed); ok {
-			out = append(out, lits)
-		}
+		out = append(out, lits)
 	}
 	return out
 }

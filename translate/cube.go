@@ -2,7 +2,7 @@ package translate
 
 import (
 	"encoding/binary"
-	"sort"
+	"slices"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -58,8 +58,8 @@ func Canonicalize(lits []Literal, events []Event, rel Rel) (c *Cube, order []Pro
 // redundant disequalities, completes enumerations (`X <> A && X <> B` on
 // {A, B, C} becomes `X = C`) and reports obvious contradictions.
 func Simplify(in []Literal) ([]Literal, bool) {
-	seen := make(map[Literal]bool, len(in))
-	var lits []Literal
+	seen := newLitSet(len(in))
+	lits := make([]Literal, 0, len(in))
 	for _, l := range in {
 		switch l.Eval() {
 		case False:
@@ -67,33 +67,29 @@ func Simplify(in []Literal) ([]Literal, bool) {
 		case True:
 			continue
 		}
-		if !seen[l] {
-			seen[l] = true
+		if !seen.has(lits, l) {
+			seen.add(l)
 			lits = append(lits, l)
 		}
 	}
-	eqVal := map[*Term]*Term{}            // term -> the value it equals
-	neVals := map[*Term]map[string]bool{} // term -> values it differs from
-	var terms []*Term                     // terms compared with values, in order
+	terms := make([]valueFacts, 0, len(lits)) // the terms compared with values, in order
 	for _, l := range lits {
 		if !valueLike(l.R) || valueLike(l.L) {
 			continue
 		}
-		k := l.L
-		if _, has := eqVal[k]; !has && neVals[k] == nil {
-			terms = append(terms, k)
+		f := factsOf(terms, l.L)
+		if f == nil {
+			terms = append(terms, valueFacts{t: l.L})
+			f = &terms[len(terms)-1]
 		}
 		switch l.Op {
 		case Eq:
-			if v, has := eqVal[k]; has && v != l.R && NewLiteral(Eq, v, l.R).Eval() == False {
+			if f.eq != nil && f.eq != l.R && NewLiteral(Eq, f.eq, l.R).Eval() == False {
 				return nil, false
 			}
-			eqVal[k] = l.R
+			f.eq = l.R
 		case Ne:
-			if neVals[k] == nil {
-				neVals[k] = map[string]bool{}
-			}
-			neVals[k][l.R.key] = true
+			f.ne = append(f.ne, l.R.key)
 		}
 	}
 	pins, ok := procPins(lits)
@@ -102,44 +98,95 @@ func Simplify(in []Literal) ([]Literal, bool) {
 	}
 	// Pairs of literals on the same two terms that contradict each other.
 	for _, l := range lits {
-		if seen[l.Negate()] || l.Op == Lt && seen[NewLiteral(Lt, l.R, l.L)] {
+		if seen.has(lits, l.Negate()) || l.Op == Lt && seen.has(lits, NewLiteral(Lt, l.R, l.L)) {
 			return nil, false
 		}
 	}
-	out := lits[:0:0]
+	out := lits[:0] // filtered in place: each literal is read before its place is written
 	for _, l := range lits {
 		k := l.L
 		if pins.implies(l) {
 			continue
 		}
 		if l.Op == Ne && valueLike(l.R) && !valueLike(l.L) {
-			if v, has := eqVal[k]; has {
+			f := factsOf(terms, k)
+			if v := f.eq; v != nil {
 				if v == l.R {
 					return nil, false
 				}
 				if NewLiteral(Eq, v, l.R).Eval() == False {
 					continue // implied by the equality
 				}
-			} else if completes(k, neVals[k]) != "" {
+			} else if completes(k, f.ne) != "" {
 				continue // replaced below by the remaining constructor
 			}
 		}
 		out = append(out, l)
 	}
-	for _, t := range terms {
-		if _, has := eqVal[t]; has {
+	for _, f := range terms {
+		if f.eq != nil {
 			continue
 		}
-		switch rest := completes(t, neVals[t]); rest {
+		switch rest := completes(f.t, f.ne); rest {
 		case "":
 		case "\x00":
 			return nil, false
 		default:
-			out = append(out, NewLiteral(Eq, t, CtorTerm(rest)))
+			out = append(out, NewLiteral(Eq, f.t, CtorTerm(rest)))
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	slices.SortFunc(out, Literal.Compare)
 	return out, true
+}
+
+// valueFacts is what a cube's literals say about a term compared with
+// values: the value it equals (nil if none) and the keys of the values it
+// differs from.
+type valueFacts struct {
+	t  *Term
+	eq *Term
+	ne []string
+}
+
+// factsOf returns the facts about t in terms, or nil.
+func factsOf(terms []valueFacts, t *Term) *valueFacts {
+	for i := range terms {
+		if terms[i].t == t {
+			return &terms[i]
+		}
+	}
+	return nil
+}
+
+// smallSet is the size up to which a litSet scans a slice instead of
+// keeping a map.
+const smallSet = 32
+
+// litSet is a set of literals: the literals kept so far, scanned while
+// they are few, else a map.
+type litSet map[Literal]bool
+
+// newLitSet returns the set for up to n literals (nil when they are few).
+func newLitSet(n int) litSet {
+	if n <= smallSet {
+		return nil
+	}
+	return make(litSet, n)
+}
+
+// has reports whether l is in the set, kept is every literal added.
+func (s litSet) has(kept []Literal, l Literal) bool {
+	if s == nil {
+		return slices.Contains(kept, l)
+	}
+	return s[l]
+}
+
+// add adds l (the caller appends it to kept).
+func (s litSet) add(l Literal) {
+	if s != nil {
+		s[l] = true
+	}
 }
 
 // pinning records which process constant each cube variable equals, and
@@ -191,7 +238,7 @@ func valueLike(t *Term) bool { return t.IsValue() || t.Kind == KProc && t.P.IsVa
 
 // completes returns the one constructor of t's enumeration (its subtype)
 // not excluded by ne, "\x00" when all are excluded, and "" otherwise.
-func completes(t *Term, ne map[string]bool) string {
+func completes(t *Term, ne []string) string {
 	if t == nil || t.Kind != KState && t.Kind != KVal || len(ne) == 0 {
 		return ""
 	}
@@ -202,7 +249,7 @@ func completes(t *Term, ne map[string]bool) string {
 	sub := SubtypeOf(t.Sym)
 	rest := ""
 	for _, c := range typ.Constructors {
-		if !ne[c] && (sub == nil || sub[c]) {
+		if !slices.Contains(ne, c) && (sub == nil || sub[c]) {
 			if rest != "" {
 				return ""
 			}
@@ -224,22 +271,23 @@ func completes(t *Term, ne map[string]bool) string {
 // created in.
 func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 	var procs []Proc
-	for _, l := range lits {
+	ends := make([]int, len(lits)) // literal i mentions procs[ends[i-1]:ends[i]]
+	for i, l := range lits {
 		procs = l.Procs(procs)
+		ends[i] = len(procs)
 	}
+	litProcs := procs
 	for _, e := range events {
 		procs = append(append(procs, e.Proc), e.Index...)
 	}
-	seen := map[Proc]bool{}
 	var vars []Proc
 	for _, p := range procs {
-		if p.IsVar() && !seen[p] {
-			seen[p] = true
+		if p.IsVar() && !slices.Contains(vars, p) {
 			vars = append(vars, p)
 		}
 	}
-	sig := signatures(lits, events, vars)
-	sort.SliceStable(vars, func(i, j int) bool { return lessHashes(sig[vars[i]], sig[vars[j]]) })
+	sig := signatures(lits, litProcs, ends, events, vars)
+	slices.SortStableFunc(vars, func(a, b Proc) int { return slices.Compare(sig[a], sig[b]) })
 	groups := groupBy(vars, sig)
 	perms := 1
 	for _, g := range groups {
@@ -251,7 +299,7 @@ func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 	if perms > 1 && perms <= maxCanonicalPerms {
 		var best []uint64
 		forEachGroupPerm(groups, func(order []Proc) {
-			if h := orderHashes(lits, order); best == nil || lessHashes(h, best) {
+			if h := orderHashes(lits, order); best == nil || slices.Compare(h, best) < 0 {
 				best, bestOrder = h, append([]Proc(nil), order...)
 			}
 		})
@@ -320,24 +368,26 @@ func abstract(v Proc) func(Proc) Proc {
 // signatures describes each variable by the sorted hashes of the literals
 // and events it occurs in, with itself and the other variables and events
 // abstracted, so that equal signatures are necessary for two variables to
-// be swapped without changing the cube.
-func signatures(lits []Literal, events []Event, vars []Proc) map[Proc][]uint64 {
+// be swapped without changing the cube. procs[ends[i-1]:ends[i]] are the
+// processes literal i mentions.
+func signatures(lits []Literal, procs []Proc, ends []int, events []Event, vars []Proc) map[Proc][]uint64 {
 	out := make(map[Proc][]uint64, len(vars))
-	var buf []Proc
 	for _, v := range vars {
 		var hs []uint64
 		f := abstract(v)
-		for _, l := range lits {
-			if buf = l.Procs(buf[:0]); mentions(buf, v) {
+		start := 0
+		for i, l := range lits {
+			if mentions(procs[start:ends[i]], v) {
 				hs = append(hs, hashLiteral(l, f))
 			}
+			start = ends[i]
 		}
 		for _, e := range events {
 			if e.Proc == v || mentions(e.Index, v) {
 				hs = append(hs, hashEvent(e, f))
 			}
 		}
-		sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+		slices.Sort(hs)
 		out[v] = hs
 	}
 	return out
@@ -364,46 +414,53 @@ func hashEvent(e Event, f func(Proc) Proc) uint64 {
 // orderHashes returns the sorted hashes of the literals under the
 // numbering order[i] -> #(i+1).
 func orderHashes(lits []Literal, order []Proc) []uint64 {
-	m := make(map[Proc]Proc, len(order))
-	for i, p := range order {
-		m[p] = Proc(i + 1)
-	}
-	f := func(p Proc) Proc {
-		if q, ok := m[p]; ok {
-			return q
-		}
-		return p
-	}
+	f := newRenaming(order).apply
 	hs := make([]uint64, len(lits))
 	for i, l := range lits {
 		hs[i] = hashLiteral(l, f)
 	}
-	sort.Slice(hs, func(i, j int) bool { return hs[i] < hs[j] })
+	slices.Sort(hs)
 	return hs
 }
 
-func lessHashes(a, b []uint64) bool {
-	for i := range a {
-		if i >= len(b) {
-			return false
-		}
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
+// renaming maps cube variables to variables and events to events, by
+// tables indexed by number; other processes stay.
+type renaming struct {
+	vars   []Proc // vars[v] for variable #v, 0 when unmapped
+	events []Proc // events[i] for event i, 0 when unmapped
 }
 
-func sameHashes(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
+// newRenaming returns the renaming of order[i] to #(i+1).
+func newRenaming(order []Proc) *renaming {
+	r := &renaming{}
+	for i, p := range order {
+		r.set(p, Proc(i+1))
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
+	return r
+}
+
+// set maps p, a variable or an event, to q.
+func (r *renaming) set(p, q Proc) {
+	table, i := &r.vars, int(p)
+	if p.IsEvent() {
+		table, i = &r.events, int(p-EventBase)
 	}
-	return true
+	if i >= len(*table) {
+		*table = append(*table, make([]Proc, i+1-len(*table))...)
+	}
+	(*table)[i] = q
+}
+
+// apply returns the image of p.
+func (r *renaming) apply(p Proc) Proc {
+	table, i := r.vars, int(p)
+	if p.IsEvent() {
+		table, i = r.events, int(p-EventBase)
+	}
+	if i >= 0 && i < len(table) && table[i] != 0 {
+		return table[i]
+	}
+	return p
 }
 
 func mentions(ps []Proc, v Proc) bool {
@@ -419,7 +476,7 @@ func groupBy(vars []Proc, sig map[Proc][]uint64) [][]Proc {
 	var groups [][]Proc
 	for i := 0; i < len(vars); {
 		j := i
-		for j < len(vars) && sameHashes(sig[vars[j]], sig[vars[i]]) {
+		for j < len(vars) && slices.Equal(sig[vars[j]], sig[vars[i]]) {
 			j++
 		}
 		groups = append(groups, vars[i:j])
@@ -466,27 +523,19 @@ func Permute[T any](s []T, k int, f func([]T)) {
 // description and the literals about their values, and returns the sorted
 // cube and the event order (evOrder[i] became event i).
 func renumber(lits []Literal, events []Event, rel Rel, order []Proc) (*Cube, []int) {
-	m := make(map[Proc]Proc, len(order)+len(events))
-	for i, p := range order {
-		m[p] = Proc(i + 1)
-	}
-	f := func(p Proc) Proc {
-		if q, ok := m[p]; ok {
-			return q
-		}
-		return p
-	}
+	r := newRenaming(order)
+	f := r.apply
 	evOrder := eventOrder(lits, events, rel, f)
 	for i, e := range evOrder {
-		m[EventProc(e)] = EventProc(i)
+		r.set(EventProc(e), EventProc(i))
 	}
 	out := make([]Literal, len(lits))
 	for i, l := range lits {
 		out[i] = l.Rename(f)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	slices.SortFunc(out, Literal.Compare)
 	c := &Cube{NVars: len(order), Lits: out}
-	key := make([]byte, 0, 8*len(out)+16*len(events))
+	key := make([]byte, 0, 8*len(out)+24*len(events)) // per literal its ID, per event its hash and relation rows
 	for _, l := range out {
 		key = binary.LittleEndian.AppendUint64(key, l.ID())
 	}
@@ -534,21 +583,20 @@ func eventOrder(lits []Literal, events []Event, rel Rel, vars func(Proc) Proc) [
 			}
 			return vars(p)
 		}
-		k := []uint64{hashEvent(e, vars), uint64(rel.Before(i).Len()), uint64(rel.After[i].Len())}
-		var hs []uint64
+		k := append(make([]uint64, 0, 8), hashEvent(e, vars), uint64(rel.Before(i).Len()), uint64(rel.After[i].Len()))
 		for _, l := range lits {
 			if buf = l.Procs(buf[:0]); mentions(buf, self) {
-				hs = append(hs, hashLiteral(l, f))
+				k = append(k, hashLiteral(l, f))
 			}
 		}
-		sort.Slice(hs, func(a, b int) bool { return hs[a] < hs[b] })
-		keys[i] = append(k, hs...)
+		slices.Sort(k[3:])
+		keys[i] = k
 	}
 	order := make([]int, len(events))
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return lessHashes(keys[order[a]], keys[order[b]]) })
+	slices.SortStableFunc(order, func(a, b int) int { return slices.Compare(keys[a], keys[b]) })
 	return order
 }
 

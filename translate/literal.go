@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"cmp"
 	"math/big"
 	"strings"
 )
@@ -52,14 +53,17 @@ func (l Literal) ID() uint64 {
 }
 
 // Less orders literals by their text without building it.
-func (l Literal) Less(m Literal) bool {
+func (l Literal) Less(m Literal) bool { return l.Compare(m) < 0 }
+
+// Compare is Less as a three-way comparison (-1, 0, +1), for slices.SortFunc.
+func (l Literal) Compare(m Literal) int {
 	if l.L != m.L {
-		return l.L.key < m.L.key
+		return strings.Compare(l.L.key, m.L.key)
 	}
 	if l.Op != m.Op {
-		return l.Op < m.Op
+		return cmp.Compare(l.Op, m.Op)
 	}
-	return l.R.key < m.R.key
+	return strings.Compare(l.R.key, m.R.key)
 }
 
 // Negate returns the literal that holds exactly when l does not.

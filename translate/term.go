@@ -198,12 +198,16 @@ func StateTerm(s *syntax.Symbol, args ...Proc) *Term {
 }
 
 // lookupState returns the interned state, read or value term of id, nil
-// when there is none yet (a shared lock: the common case allocates
+// when there is none yet.
+func lookupState(id stateID) *Term { return lookup(terms.state, id) }
+
+// lookup returns the interned term m[k] of one of the tables of terms,
+// nil when there is none yet (a shared lock: the common case allocates
 // nothing).
-func lookupState(id stateID) *Term {
+func lookup[K comparable](m map[K]*Term, k K) *Term {
 	terms.RLock()
 	defer terms.RUnlock()
-	return terms.state[id]
+	return m[k]
 }
 
 // ReadTerm returns, inside a transition, the value the acting process
@@ -223,17 +227,19 @@ func ValTerm(s *syntax.Symbol, ev Proc) *Term {
 
 // ProcTerm returns the term for a process.
 func ProcTerm(p Proc) *Term {
-	terms.RLock()
-	u := terms.proc[p]
-	terms.RUnlock()
-	if u != nil {
+	if u := lookup(terms.proc, p); u != nil {
 		return u
 	}
 	return intern(&Term{Kind: KProc, P: p})
 }
 
 // CtorTerm returns the term for a constructor.
-func CtorTerm(name string) *Term { return intern(&Term{Kind: KCtor, Ctor: name}) }
+func CtorTerm(name string) *Term {
+	if u := lookup(terms.ctor, name); u != nil {
+		return u
+	}
+	return intern(&Term{Kind: KCtor, Ctor: name})
+}
 
 // NumTerm returns a pure number.
 func NumTerm(k *big.Rat) *Term { return LinTerm(nil, Lin{K: k}) }
@@ -430,15 +436,6 @@ func hashString(s string) uint64 {
 	return h
 }
 
-// symHashes caches the hash of each symbol's name.
-var symHashes sync.Map
-
-// hash returns the hash of a symbol's name.
-func symHash(s *syntax.Symbol) uint64 {
-	if h, ok := symHashes.Load(s); ok {
-		return h.(uint64)
-	}
-	h := hashString(s.Name)
-	symHashes.Store(s, h)
-	return h
-}
+// symHash returns the hash of a symbol's name: names are short, so
+// hashing one again costs less than looking it up in a shared cache.
+func symHash(s *syntax.Symbol) uint64 { return hashString(s.Name) }

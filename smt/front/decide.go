@@ -55,6 +55,12 @@ type search struct {
 	concrete   bool
 
 	occurs [][]int // per atom index: the formulas that contain it
+	// Formulas already true under the partial assignment (see settle):
+	// known[fi] is set for them, trail lists them in the order they became
+	// true, so that backtracking unsets them, and open counts the others.
+	known  []bool
+	trail  []int
+	open   int
 	vals   []int64 // per term: the value of an assigned atom, else unknown
 	apps   map[string]int64
 	keyBuf []byte
@@ -67,7 +73,7 @@ type search struct {
 // fragment the search decides, and collects the atoms (children first)
 // and the integer literals.
 func (s *search) inFragment() bool {
-	seen := map[smt.Term]bool{}
+	seen := make([]bool, len(s.t.nodes))
 	s.literals = map[smt.Sort][]int64{}
 	s.scale = 1
 	if !s.concrete {
@@ -172,16 +178,17 @@ func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bo
 
 // occurrences computes, for each atom, the formulas that contain it.
 func (s *search) occurrences() {
-	index := make(map[smt.Term]int, len(s.atoms))
+	index := make([]int, len(s.t.nodes)) // atom index + 1, 0 for other terms
 	for i, u := range s.atoms {
-		index[u] = i
+		index[u] = i + 1
 	}
 	s.occurs = make([][]int, len(s.atoms))
+	seen := make([]int, len(s.t.nodes))
 	for fi, f := range s.formulas {
-		s.t.subterms(f, map[smt.Term]bool{}, func(u smt.Term) {
+		s.t.subterms(f, seen, fi+1, func(u smt.Term) {
 			s.budget--
-			if i, ok := index[u]; ok {
-				s.occurs[i] = append(s.occurs[i], fi)
+			if i := index[u]; i > 0 {
+				s.occurs[i-1] = append(s.occurs[i-1], fi)
 			}
 		})
 	}
@@ -192,9 +199,8 @@ func (s *search) occurrences() {
 // open (it takes any value consistent with the function tables in the
 // model), which loses no model and saves a branch.
 func (s *search) irrelevant(i int) bool {
-	s.epoch++
 	for _, fi := range s.occurs[i] {
-		if s.eval(s.formulas[fi]) != 1 {
+		if !s.known[fi] {
 			return false
 		}
 	}
@@ -226,6 +232,7 @@ func (s *search) run() (smt.Result, *model) {
 	s.apps = map[string]int64{}
 	s.cache = make([]int64, len(s.t.nodes))
 	s.stamp = make([]uint32, len(s.t.nodes))
+	s.known = make([]bool, len(s.formulas))
 	switch s.holds() {
 	case 0:
 		return smt.Unsat, nil
@@ -274,7 +281,7 @@ func (s *search) assign(i int) smt.Result {
 		if key != "" && !forced {
 			s.apps[key] = v
 		}
-		edges := 0
+		edges, settled := 0, len(s.trail)
 		if decision {
 			edges = s.constrain(u)
 		}
@@ -298,6 +305,7 @@ func (s *search) assign(i int) smt.Result {
 			result = smt.Unknown
 		}
 		s.vals[u] = unknown
+		s.unsettle(settled)
 		if key != "" && !forced {
 			delete(s.apps, key)
 		}
@@ -315,6 +323,16 @@ func (s *search) appKey(u smt.Term) (string, bool, int64) {
 	if n.op != opApply {
 		return "", false, 0
 	}
+	b := s.appBytes(u)
+	v, ok := s.apps[string(b)]
+	return string(b), ok, v
+}
+
+// appBytes returns the bytes of the function-table key of the application
+// u, its function and the values of its arguments, in a buffer that the
+// next call overwrites.
+func (s *search) appBytes(u smt.Term) []byte {
+	n := &s.t.nodes[u]
 	s.epoch++
 	b := append(s.keyBuf[:0], byte(n.fn), byte(n.fn>>8), byte(n.fn>>16))
 	for _, a := range n.args {
@@ -324,8 +342,7 @@ func (s *search) appKey(u smt.Term) (string, bool, int64) {
 		}
 	}
 	s.keyBuf = b
-	v, ok := s.apps[string(b)]
-	return string(b), ok, v
+	return b
 }
 
 // candidates returns the values atom u (the i-th) may take.
@@ -379,8 +396,8 @@ func (s *search) withGaps(vs []int64) []int64 {
 	return append(out, vs[len(vs)-1]+s.scale)
 }
 
-// holdsAndFits is holds after the assignment of atom i, but false when it
-// is an ordered integer whose value leaves no integer model (see fits).
+// holdsAndFits is settle after the assignment of atom i, but false when
+// it is an ordered integer whose value leaves no integer model (see fits).
 func (s *search) holdsAndFits(i int) int {
 	if s.isDecision(s.atoms[i]) && !s.consistent() {
 		return 0
@@ -388,22 +405,65 @@ func (s *search) holdsAndFits(i int) int {
 	if s.ordered && s.t.kindOf(s.atoms[i]) == kindInt && !s.fits(i) {
 		return 0
 	}
-	return s.holds()
+	return s.settle(i)
 }
 
-// holds evaluates the conjunction of the formulas: 1 true, 0 false, -1 open.
+// holds evaluates the conjunction of the formulas before any assignment:
+// 1 true, 0 false, -1 open; it marks the true ones known.
 func (s *search) holds() int {
 	s.epoch++
-	res := 1
-	for _, f := range s.formulas {
+	s.open = 0
+	for fi, f := range s.formulas {
 		switch s.eval(f) {
 		case 0:
 			return 0
-		case unknown:
-			res = -1
+		case 1:
+			s.known[fi] = true
+		default:
+			s.open++
 		}
 	}
-	return res
+	return s.verdict()
+}
+
+// settle is holds after the assignment of atom i: only the open formulas
+// that contain the atom can have changed (three-valued evaluation is
+// monotone), so only they are evaluated; those now true are marked known
+// until unsettle undoes it.
+func (s *search) settle(i int) int {
+	s.epoch++
+	for _, fi := range s.occurs[i] {
+		if s.known[fi] {
+			continue
+		}
+		switch s.eval(s.formulas[fi]) {
+		case 0:
+			return 0
+		case 1:
+			s.known[fi] = true
+			s.trail = append(s.trail, fi)
+			s.open--
+		}
+	}
+	return s.verdict()
+}
+
+// verdict is 1 when every formula is known true, else -1 (open).
+func (s *search) verdict() int {
+	if s.open == 0 {
+		return 1
+	}
+	return -1
+}
+
+// unsettle forgets the formulas that became true since the trail had
+// length n.
+func (s *search) unsettle(n int) {
+	for _, fi := range s.trail[n:] {
+		s.known[fi] = false
+	}
+	s.open += len(s.trail) - n
+	s.trail = s.trail[:n]
 }
 
 // eval returns the value of u under the current assignment, or unknown.

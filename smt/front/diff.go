@@ -1,8 +1,6 @@
 package front
 
 import (
-	"strconv"
-
 	"github.com/cubew/cubew/smt"
 )
 
@@ -81,9 +79,9 @@ func (t *table) difference(u smt.Term) (comparison, bool) {
 // of valuing their atoms.
 func (s *search) differences() {
 	var cmps []smt.Term
-	seen := map[smt.Term]bool{}
+	seen := make([]int, len(s.t.nodes))
 	for _, f := range s.formulas {
-		s.t.subterms(f, seen, func(u smt.Term) {
+		s.t.subterms(f, seen, 1, func(u smt.Term) {
 			if _, ok := s.t.difference(u); ok {
 				cmps = append(cmps, u)
 			}
@@ -172,17 +170,19 @@ type edge struct {
 }
 
 // graph is the constraint graph of the decided comparisons: variables are
-// keyed by atom (applications by function and argument values, so that
-// congruent applications are one variable); variable 0 is the literal 0.
-// Variables stay when decisions are undone (unconstrained, they cost
-// nothing); edges go.
+// keyed by atom (constants by term, applications by function and argument
+// values, so that congruent applications are one variable); variable 0 is
+// the literal 0. Variables stay when decisions are undone (unconstrained,
+// they cost nothing); edges go.
 type graph struct {
-	ids   map[string]int
-	edges []edge
-	dist  []int64
+	consts map[smt.Term]int
+	apps   map[string]int
+	n      int // variables, the literal 0 included
+	edges  []edge
+	dist   []int64
 }
 
-func newGraph() *graph { return &graph{ids: map[string]int{"z": 0}} }
+func newGraph() *graph { return &graph{consts: map[smt.Term]int{}, apps: map[string]int{}, n: 1} }
 
 // constrain adds to the constraint graph the constraint of the decision
 // u, just assigned, and returns the graph's previous edge count, to cut
@@ -190,7 +190,7 @@ func newGraph() *graph { return &graph{ids: map[string]int{"z": 0}} }
 func (s *search) constrain(u smt.Term) int {
 	g, c, v := s.dg, s.cmps[u], s.vals[u]
 	mark := len(g.edges)
-	x, y, d := g.id(s.diffKey(c.a.base)), g.id(s.diffKey(c.b.base)), c.b.k-c.a.k // x − y ⋈ d
+	x, y, d := s.diffVar(c.a.base, true), s.diffVar(c.b.base, true), c.b.k-c.a.k // x − y ⋈ d
 	le := func(x, y int, d int64) { g.edges = append(g.edges, edge{y, x, d}) }   // x − y ≤ d
 	switch {
 	case c.op == opEq && v == 1:
@@ -208,25 +208,16 @@ func (s *search) constrain(u smt.Term) int {
 	return mark
 }
 
-// id returns the variable of key, adding it the first time.
-func (g *graph) id(key string) int {
-	if i, ok := g.ids[key]; ok {
-		return i
-	}
-	g.ids[key] = len(g.ids)
-	return len(g.ids) - 1
-}
-
 // solve runs Bellman-Ford from a virtual source joined to every variable
 // by weight 0, and returns a solution with variable 0 at 0, or ok false
 // when there is a negative cycle (no integer solution). It costs budget.
 func (g *graph) solve(budget *int) (dist []int64, ok bool) {
 	dist = g.dist[:0]
-	for range len(g.ids) {
+	for range g.n {
 		dist = append(dist, 0)
 	}
 	g.dist = dist
-	for range len(g.ids) + 1 {
+	for range g.n + 1 {
 		*budget -= len(g.edges)
 		changed := false
 		for _, e := range g.edges {
@@ -251,18 +242,37 @@ func (s *search) consistent() bool {
 	return ok
 }
 
-// diffKey names the difference variable of atom x ("z" for the literal
-// 0): an application by its function and the values of its arguments,
-// which are assigned before any decision over it.
-func (s *search) diffKey(x smt.Term) string {
-	switch {
-	case x == 0:
-		return "z"
-	case s.t.nodes[x].op == opApply:
-		key, _, _ := s.appKey(x)
-		return "a" + key
+// diffVar returns the difference variable of atom x (0 for the literal
+// 0), an application's being keyed by its function and the values of its
+// arguments, which are assigned before any decision over it. A variable
+// not in the graph yet is added when add is set, else diffVar returns -1.
+func (s *search) diffVar(x smt.Term, add bool) int {
+	if x == 0 {
+		return 0
 	}
-	return "c" + strconv.Itoa(int(x))
+	g := s.dg
+	app := s.t.nodes[x].op == opApply
+	var b []byte
+	var i int
+	var ok bool
+	if app {
+		b = s.appBytes(x)
+		i, ok = g.apps[string(b)]
+	} else {
+		i, ok = g.consts[x]
+	}
+	switch {
+	case ok:
+		return i
+	case !add:
+		return -1
+	case app:
+		g.apps[string(b)] = g.n
+	default:
+		g.consts[x] = g.n
+	}
+	g.n++
+	return g.n - 1
 }
 
 // diffValues returns the integer values of the difference atoms whose
@@ -282,7 +292,7 @@ func (s *search) diffValues() map[smt.Term]int64 {
 		if s.t.nodes[x].op == opApply && !s.argsKnown(x) {
 			continue
 		}
-		if i, ok := g.ids[s.diffKey(x)]; ok {
+		if i := s.diffVar(x, false); i >= 0 {
 			out[x] = dist[i]
 		}
 	}

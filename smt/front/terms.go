@@ -478,15 +478,16 @@ func (t *table) shifted(n *node) (x smt.Term, lit int64, ok bool) {
 	return x, lit, true
 }
 
-// subterms calls f once on each subterm of root (root included) that seen
-// does not hold yet, before its arguments, and adds it to seen.
-func (t *table) subterms(root smt.Term, seen map[smt.Term]bool, f func(smt.Term)) {
-	if seen[root] {
+// subterms calls f once on each subterm of root (root included) not yet
+// marked in seen (indexed by term) with mark, before its arguments, and
+// marks it.
+func (t *table) subterms(root smt.Term, seen []int, mark int, f func(smt.Term)) {
+	if seen[root] == mark {
 		return
 	}
-	seen[root] = true
+	seen[root] = mark
 	f(root)
 	for _, a := range t.nodes[root].args {
-		t.subterms(a, seen, f)
+		t.subterms(a, seen, mark, f)
 	}
 }
