@@ -43,7 +43,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	err = p.initLazily(onState != nil, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
 			ctx: ctx, visited: map[string]int32{}, onState: onState,
-			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused}}
+			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside}}
 		err := x.run()
 		return !x.underApproximated(), err
 	})

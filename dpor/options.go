@@ -73,6 +73,9 @@ type Result struct {
 	// [Explicit]: the position and reason that make the model's processes
 	// distinguishable ("" when it reduced or was off).
 	SymmetryRefused string
+	// Outside says which process variables name a process outside the
+	// participants, N+1, that never acts (outside.go; "" when none).
+	Outside string
 	// Pruned counts states excluded because they satisfy an invariant.
 	Pruned int
 	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a

@@ -208,6 +208,9 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 	if res.Choice != "" {
 		fmt.Fprintf(w, "%s: auto chose %s: %s\n", path, engine, res.Choice)
 	}
+	if res.Outside != "" {
+		fmt.Fprintf(w, "%s: %s\n", path, res.Outside)
+	}
 	inst := fmt.Sprintf("n=%d", res.N)
 	if k > 0 {
 		inst += fmt.Sprintf(" k=%d", k)
