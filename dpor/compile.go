@@ -66,7 +66,8 @@ type program struct {
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
 	canonical  bool
-	ownedCells [][]int // per process, the cells indexed by it alone (symmetry.go)
+	dead       deadCells // with Options.DeadValues: the dead cells' rules (dead.go)
+	ownedCells [][]int   // per process, the cells indexed by it alone (symmetry.go)
 }
 
 // property is an expanded unsafe or invariant item.

@@ -43,6 +43,10 @@ type Options struct {
 	// process constant, no order on processes: symmetry.go);
 	// Result.Symmetric tells whether it did.
 	Symmetry bool
+	// DeadValues makes [Explicit] key states with the cells that no
+	// continuation reads before overwriting them set to one value (stale
+	// data: dead.go); Result.DeadValues lists the rules it found.
+	DeadValues bool
 }
 
 // Result is the outcome of a run.
@@ -73,6 +77,9 @@ type Result struct {
 	// [Explicit]: the position and reason that make the model's processes
 	// distinguishable ("" when it reduced or was off).
 	SymmetryRefused string
+	// DeadValues lists the dead-value rules of Options.DeadValues ("A[i]
+	// while B[i] in {...}"; "" when none was found or the option is off).
+	DeadValues string
 	// Outside says which process variables name a process outside the
 	// participants, N+1, that never acts (outside.go; "" when none).
 	Outside string
