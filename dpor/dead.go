@@ -64,10 +64,10 @@ type deadCells []deadPairs
 
 // deadPairs is one rule laid out: the pairs of locations (cell of A, cell
 // of B at the same index, -1 when A is never read) and the values of B
-// that make A dead (constructors: kCons values).
+// that make A dead.
 type deadPairs struct {
 	pairs [][2]int
-	dead  map[value]bool
+	dead  []bool // by constructor number
 }
 
 // deadRef is a symbol read or written at an index ("" for a scalar).
@@ -372,11 +372,11 @@ func (p *program) gives(b string, ac action) uint64 {
 func (p *program) compileDead(rules []deadRule) deadCells {
 	var dc deadCells
 	for _, r := range rules {
-		dp := deadPairs{dead: map[value]bool{}}
+		dp := deadPairs{dead: make([]bool, len(p.cons))}
 		if r.b != nil {
 			dom := p.domain(r.b.s.Type)
 			for m := r.dead; m != 0; m &= m - 1 {
-				dp.dead[dom[bits.TrailingZeros64(m)]] = true
+				dp.dead[dom[bits.TrailingZeros64(m)].N] = true
 			}
 		}
 		cells := 1
@@ -401,7 +401,7 @@ func (dc deadCells) withoutDead(st *state) *state {
 	out := st
 	for _, dp := range dc {
 		for _, pr := range dp.pairs {
-			if st.vals[pr[0]] != undef && (pr[1] < 0 || dp.dead[st.vals[pr[1]]]) {
+			if st.vals[pr[0]] != undef && (pr[1] < 0 || dp.isDead(st.vals[pr[1]])) {
 				if out == st {
 					out = &state{vals: slices.Clone(st.vals), bufs: st.bufs, steps: st.steps}
 				}
@@ -411,6 +411,9 @@ func (dc deadCells) withoutDead(st *state) *state {
 	}
 	return out
 }
+
+// isDead reports whether v, a value of B, makes A dead.
+func (dp deadPairs) isDead(v value) bool { return v.K == kCons && dp.dead[v.N] }
 
 // describeDead says what the rules are, for -v.
 func (p *program) describeDead(rules []deadRule) string {
