@@ -67,6 +67,7 @@ type program struct {
 	// under process permutations (symmetry.go).
 	canonical  bool
 	dead       deadCells // with Options.DeadValues: the dead cells' rules (dead.go)
+	shift      []bool    // with Options.Shift granted: the int locations (shift.go)
 	ownedCells [][]int   // per process, the cells indexed by it alone (symmetry.go)
 }
 

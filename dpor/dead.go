@@ -47,9 +47,11 @@ import (
 // or the second condition overwrote it with equal values. So ~ is a
 // bisimulation that preserves the unsafe items and invariants.
 //
-// Only models without buffered locations are reduced (SC), and only
-// symbols of arity 0 or 1; A is a variable or array (not a constant), B
-// one of an enumerated or boolean type with at most 64 values.
+// Only symbols of arity 0 or 1 that are not buffered take part (the
+// values of a buffer are computed when the write is issued, which is a
+// read like the others, and flushes read nothing); A is a variable or
+// array (not a constant), B one of an enumerated or boolean type with at
+// most 64 values.
 
 // deadRule is one rule: cells a[i] are dead while b[i] holds a value of
 // dead (a bit per position in b's domain); always when b is nil (a is
@@ -266,11 +268,8 @@ func (p *program) allReads(read func(deadRef, facts)) {
 	}
 }
 
-// deadRules derives the dead rules of p (none for a buffered model).
+// deadRules derives the dead rules of p.
 func (p *program) deadRules() []deadRule {
-	if p.buffered {
-		return nil
-	}
 	live := map[[2]string]uint64{} // (A, B) -> L
 	var as, bs []*sym
 	for _, name := range slices.Sorted(maps.Keys(p.syms)) {
