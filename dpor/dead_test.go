@@ -3,6 +3,7 @@ package dpor
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,11 +80,16 @@ func TestDeadValuesExact(t *testing.T) {
 		{"cubicle/german.ctc.cub", 1, 4, "CacheData[i] while CacheState[i] in {Invalid}; Chan1Data (never read); " +
 			"Chan2Data[i] while Chan2Cmd[i] in {Empty, Reqs, Reqe, Inv, Invack}; CurClient while Curcmd in {Empty, Inv, Invack, Gnts, Gnte}"},
 		{"cubicle/german.cub", 2, 5, ""},
+		{"cubicle-w/cubtso/ticket_spin_lock_N.cub", 2, 4, "R[i] while PC[i] in {L1}"},
 		{"cubicle/flash_nodata.cub", 1, 3, ""},
 	}
 	ran := 0
 	for _, c := range cases {
-		m, mm := loadCorpus(t, dir, corpus.Entry{File: c.file, Model: "sc"})
+		model := "sc"
+		if strings.HasPrefix(c.file, "cubicle-w/") {
+			model = "tso"
+		}
+		m, mm := loadCorpus(t, dir, corpus.Entry{File: c.file, Model: model})
 		opts := Options{N: c.n, Model: mm, MaxSteps: c.k, MaxStates: deadMaxStates}
 		classes := map[string]bool{}
 		var dc deadCells

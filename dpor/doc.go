@@ -111,7 +111,11 @@
 // cell no continuation reads before overwriting it, by rules derived
 // statically from guards, updates and properties: dead.go) set to one
 // value; states equal up to it are bisimilar, so the reduction is exact.
-// Result.DeadValues lists the rules (-v).
+// Result.DeadValues lists the rules (-v). With Options.Shift, a model
+// that only compares integers with each other and adds constants to them
+// has its states keyed up to a common shift of their integers (shift.go),
+// which makes some unbounded counters finite; Result.ShiftRefused says
+// why a model does not qualify.
 //
 // # Unconstrained values
 //
