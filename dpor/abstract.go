@@ -71,8 +71,10 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 // (the model cannot tell renamed states apart), and of processes when
 // p.canonical is set: each abstract value is
 // encoded as the value of its type in order of first occurrence in st,
-// locations first, then buffers.
+// locations first, then buffers. Dead cells (p.dead, dead.go) are
+// encoded as undef, and integers shifted (p.shift, shift.go).
 func (p *program) stateKey(st *state, dst []byte) []byte {
+	st = p.shifted(p.dead.withoutDead(st))
 	if p.canonical {
 		return p.canonKey(st, dst)
 	}

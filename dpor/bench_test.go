@@ -29,7 +29,8 @@ transition leave ([p]) requires { PC[p] = CS } { PC[p] := L1; F[p] := False }
 
 // BenchmarkExplicit explores whole state spaces (unsafe items removed, so
 // nothing stops the search early) and reports states/op, with and
-// without symmetry reduction on the corpus files. sb loops through
+// without symmetry reduction on the corpus files, and with dead values
+// keyed as one on german.ctc. sb loops through
 // its writes without a fence, so its buffers are bounded to 2 writes.
 func BenchmarkExplicit(b *testing.B) {
 	type bench struct {
@@ -38,13 +39,14 @@ func BenchmarkExplicit(b *testing.B) {
 		model memmodel.Model
 		n     int
 		sym   bool // Options.Symmetry
+		dead  bool // Options.DeadValues
 	}
 	var benches []bench
 	sbN := load(b, sbNSrc, false)
 	sbN.Unsafes = nil
 	for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 		for _, n := range []int{2, 3} {
-			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n, false})
+			benches = append(benches, bench{fmt.Sprintf("sb/%s/n=%d", mm.Name(), n), sbN, mm, n, false, false})
 		}
 	}
 	if dir, err := corpus.Dir(); err == nil {
@@ -52,16 +54,20 @@ func BenchmarkExplicit(b *testing.B) {
 			e := corpus.Entry{File: filepath.Join("cubicle-w", "cubtso", name+".cub"), Model: "tso"}
 			m, _ := loadCorpus(b, dir, e)
 			m.Unsafes = nil
-			benches = append(benches, bench{name + "/tso/n=3", m, memmodel.TSO, 3, false},
-				bench{name + "/tso/n=3/symmetry", m, memmodel.TSO, 3, true})
+			benches = append(benches, bench{name + "/tso/n=3", m, memmodel.TSO, 3, false, false},
+				bench{name + "/tso/n=3/symmetry", m, memmodel.TSO, 3, true, false})
 		}
+		// Stale data: 99,024 orbits, 13,986 with dead values keyed as one.
+		m, _ := loadCorpus(b, dir, corpus.Entry{File: "cubicle/german.ctc.cub", Model: "sc"})
+		m.Unsafes = nil
+		benches = append(benches, bench{"german.ctc/sc/n=2/symmetry/dead", m, memmodel.SC, 2, true, true})
 	}
 	for _, bc := range benches {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var states int
 			for b.Loop() {
-				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000, Symmetry: bc.sym}
+				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000, Symmetry: bc.sym, DeadValues: bc.dead}
 				res, err := Explicit(context.Background(), bc.m, opts)
 				if err != nil {
 					b.Fatal(err)

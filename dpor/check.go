@@ -118,7 +118,7 @@ type gexplorer struct {
 
 func newGExplorer(ctx context.Context, gp *gprog, opts Options) *gexplorer {
 	x := &gexplorer{gp: gp, opts: opts, ctx: ctx, flags: &runFlags{}, chk: newChecker(gp),
-		res: &Result{N: opts.N, Model: gp.mm.Name(), Engine: EngineDPOR, MaxSteps: opts.MaxSteps, Verdict: translate.Safe}}
+		res: &Result{N: opts.N, Model: gp.mm.Name(), Engine: EngineDPOR, MaxSteps: opts.MaxSteps, Verdict: translate.Safe, Outside: gp.outside}}
 	return x
 }
 

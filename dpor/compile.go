@@ -36,9 +36,15 @@ type loc struct {
 // memory model). It is read-only during the search, except for the
 // record of the free initial values read (lazy).
 type program struct {
-	m  *syntax.Model
-	n  int
-	mm memmodel.Model
+	m *syntax.Model
+	n int // processes: the participants, then the outside one if any
+	// participants are the processes 1..participants that may act
+	// (outside.go); home is the constant of the outside process, nil when
+	// there is none, and outside says which variables name it.
+	participants int
+	home         *syntax.Proc
+	outside      string
+	mm           memmodel.Model
 	// buffered: some location is weak and the model buffers writes.
 	buffered bool
 	syms     map[string]*sym
@@ -60,7 +66,9 @@ type program struct {
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
 	canonical  bool
-	ownedCells [][]int // per process, the cells indexed by it alone (symmetry.go)
+	dead       deadCells // with Options.DeadValues: the dead cells' rules (dead.go)
+	shift      []bool    // with Options.Shift granted: the int locations (shift.go)
+	ownedCells [][]int   // per process, the cells indexed by it alone (symmetry.go)
 }
 
 // property is an expanded unsafe or invariant item.
@@ -113,7 +121,14 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	if m.Init == nil {
 		return nil, fmt.Errorf("model has no init")
 	}
-	p := &program{m: m, n: n, mm: mm, syms: map[string]*sym{},
+	participants, outside := n, OutsideVars(m)
+	var home *syntax.Proc
+	if len(outside) > 0 {
+		m, home = WithOutside(m, outside, n)
+		n++
+	}
+	p := &program{m: m, n: n, participants: participants, home: home, outside: outsideNote(outside, participants),
+		mm: mm, syms: map[string]*sym{},
 		consID: map[string]int64{}, ctors: map[*syntax.Type][]value{}, num: newNumbers()}
 	p.layoutTypes()
 	if err := p.layoutSymbols(mm); err != nil {

@@ -99,6 +99,24 @@
 // invariant item holds is excluded (pruned, counted in Result.Pruned):
 // invariants are trusted assumptions, as in Cubicle.
 //
+// A model whose init keeps a process variable apart from every process
+// (FLASH's `init (p) { Home <> p && ... }`) has no initial state in a
+// finite instance where every process is a participant. The engines run
+// it as the backward search reads it: an instance of N participants gets
+// process N+1, which the variable names, which never acts and which no
+// unsafe or invariant parameter denotes (outside.go); Result.Outside
+// says so (-v).
+//
+// With Options.DeadValues, [Explicit] keys states with stale data (a
+// cell no continuation reads before overwriting it, by rules derived
+// statically from guards, updates and properties: dead.go) set to one
+// value; states equal up to it are bisimilar, so the reduction is exact.
+// Result.DeadValues lists the rules (-v). With Options.Shift, a model
+// that only compares integers with each other and adds constants to them
+// has its states keyed up to a common shift of their integers (shift.go),
+// which makes some unbounded counters finite; Result.ShiftRefused says
+// why a model does not qualify.
+//
 // # Unconstrained values
 //
 // An abstract type (`type data`) gets a finite domain: as many values as

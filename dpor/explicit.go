@@ -39,11 +39,23 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 		refused = p.symmetric()
 		p.canonical = refused == ""
 	}
+	dead := ""
+	if opts.DeadValues {
+		rules := p.deadRules()
+		p.dead, dead = p.compileDead(rules), p.describeDead(rules)
+	}
+	shiftRefused := ""
+	if opts.Shift {
+		if shiftRefused = p.shiftRefusal(); shiftRefused == "" {
+			p.shift = p.shiftLocs()
+		}
+	}
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
 			ctx: ctx, visited: map[string]int32{}, onState: onState,
-			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused}}
+			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
+				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused}}
 		err := x.run()
 		return !x.underApproximated(), err
 	})

@@ -54,6 +54,7 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 	if err != nil {
 		return nil, err
 	}
+	n = p.n // the outside process included
 	g := &gprog{program: p, k: k, threads: n + 1}
 	g.mem = make([]bool, len(p.locs))
 	g.owner = make([]int, len(p.locs))

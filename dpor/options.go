@@ -43,6 +43,16 @@ type Options struct {
 	// process constant, no order on processes: symmetry.go);
 	// Result.Symmetric tells whether it did.
 	Symmetry bool
+	// DeadValues makes [Explicit] key states with the cells that no
+	// continuation reads before overwriting them set to one value (stale
+	// data: dead.go); Result.DeadValues lists the rules it found.
+	DeadValues bool
+	// Shift makes [Explicit] key states up to a common shift of every
+	// integer when the model only compares integers with each other and
+	// adds constants to them (shift.go), so that counters that grow
+	// without bound give finitely many keys; Result.Shifted tells whether
+	// it did, Result.ShiftRefused why not.
+	Shift bool
 }
 
 // Result is the outcome of a run.
@@ -73,6 +83,17 @@ type Result struct {
 	// [Explicit]: the position and reason that make the model's processes
 	// distinguishable ("" when it reduced or was off).
 	SymmetryRefused string
+	// DeadValues lists the dead-value rules of Options.DeadValues ("A[i]
+	// while B[i] in {...}"; "" when none was found or the option is off).
+	DeadValues string
+	// Shifted reports that states were keyed up to a shift of their
+	// integers (Options.Shift); ShiftRefused says why the model does not
+	// allow it ("" when it did, or when the option is off).
+	Shifted      bool
+	ShiftRefused string
+	// Outside says which process variables name a process outside the
+	// participants, N+1, that never acts (outside.go; "" when none).
+	Outside string
 	// Pruned counts states excluded because they satisfy an invariant.
 	Pruned int
 	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a

@@ -49,7 +49,9 @@ func (p *program) symmetric() string {
 	term = func(t syntax.Term) {
 		switch t := t.(type) {
 		case *syntax.Proc:
-			proc(*t)
+			if t != p.home {
+				proc(*t)
+			}
 		case *syntax.Cell:
 			for _, x := range t.Index {
 				proc(x)
@@ -134,7 +136,7 @@ const maxTiePerms = 24
 // processes sorted by signature, and among the orders of tied processes
 // (at most maxTiePerms of them) the one with the smallest key.
 func (p *program) canonKey(st *state, dst []byte) []byte {
-	n := p.n
+	n := p.participants
 	sigs := make([][]byte, n+1)
 	for q := 1; q <= n; q++ {
 		sigs[q] = p.signature(st, q)
@@ -163,7 +165,10 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	if perms > maxTiePerms {
 		runs = nil
 	}
-	perm := make([]int, n+1)
+	perm := make([]int, p.n+1)
+	for q := n + 1; q <= p.n; q++ {
+		perm[q] = q // the outside process stays
+	}
 	var best, kb []byte
 	var try func(r int)
 	try = func(r int) {
@@ -215,7 +220,7 @@ func (p *program) signature(st *state, q int) []byte {
 				lc := p.locs[w.loc]
 				dst = binary.AppendUvarint(dst, uint64(lc.sym.base))
 				for _, i := range lc.procs {
-					dst = binary.AppendUvarint(dst, uint64(b2i(i == q)))
+					dst = binary.AppendUvarint(dst, uint64(p.relation(i, q)))
 				}
 				dst = appendValue(dst, p.relative(int(w.loc), w.val, q))
 			}
@@ -227,9 +232,14 @@ func (p *program) signature(st *state, q int) []byte {
 	return dst
 }
 
-func b2i(b bool) int {
-	if b {
+// relation names process i as seen from process q: 1 for q itself, 2
+// for the outside process (which permutations fix), 0 for another.
+func (p *program) relation(i, q int) int {
+	switch {
+	case i == q:
 		return 1
+	case i > p.participants:
+		return 2
 	}
 	return 0
 }
@@ -240,7 +250,7 @@ func b2i(b bool) int {
 func (p *program) relative(l int, v value, q int) value {
 	switch {
 	case v.K == kProc:
-		v.N = int64(b2i(v.N == int64(q)))
+		v.N = int64(p.relation(int(v.N), q))
 	case v.K == kFree:
 		v.N = int64(p.locs[v.N].sym.base)
 	case p.locs[l].sym.s.Type.Kind == syntax.TAbstract:

@@ -54,7 +54,7 @@ type Oracle struct {
 // enumerate), or that has no initial state, is an error: such an oracle
 // would call unreached what it never looked at. A model whose init puts
 // a process variable outside every instance (`init (p) { Home <> p &&
-// ... }`, outside.go) is explored with one more process than
+// ... }`, dpor/outside.go) is explored with one more process than
 // participants, the one that variable names, which never acts.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
 	if maxStates <= 0 {
@@ -65,14 +65,9 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
 	m = finiteAbstract(m)
-	outside := outsideVars(m)
 	for k := 1; k <= n; k++ {
-		inst, procs := m, k
-		if len(outside) > 0 {
-			inst, procs = withOutside(m, outside, k), k+1
-		}
 		var states []dpor.State
-		res, err := dpor.Reachable(ctx, inst, dpor.Options{N: procs, Model: mm, MaxStates: maxStates},
+		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
 			func(s dpor.State) { states = append(states, s) })
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)

@@ -98,7 +98,6 @@ func TestNoInitialState(t *testing.T) {
 func TestOutsideProcess(t *testing.T) {
 	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
-	require.Equal(t, []string{"Home"}, outsideVars(m))
 	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
 	require.NoError(t, err)
 	require.Equal(t, 2+4, o.States)

@@ -155,7 +155,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	} else if err != nil {
 		return fileResult{}, err
 	}
-	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry}
+	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry, DeadValues: true, Shift: true}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
 		return fileResult{}, inFile(path, err)
@@ -172,7 +172,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 // process permutations where the model allows it. It returns the steps bound used.
 // Result.Engine names the engine that answered.
 func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int, symmetry bool) (*dpor.Result, int, float64, error) {
-	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry})
+	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry, DeadValues: true, Shift: true})
 }
 
 // runEngine is runBounded with the options of the engine: the explicit
@@ -208,6 +208,9 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 	if res.Choice != "" {
 		fmt.Fprintf(w, "%s: auto chose %s: %s\n", path, engine, res.Choice)
 	}
+	if res.Outside != "" {
+		fmt.Fprintf(w, "%s: %s\n", path, res.Outside)
+	}
 	inst := fmt.Sprintf("n=%d", res.N)
 	if k > 0 {
 		inst += fmt.Sprintf(" k=%d", k)
@@ -219,6 +222,14 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 		}
 		fmt.Fprintf(w, "%s: %s %s %s: %d states%s (%d initial), %d transitions, %d flushes, %.3fs\n",
 			path, engine, res.Model, inst, res.States, orbits, res.Initial, res.Transitions, res.Flushes, seconds)
+		if res.Shifted {
+			fmt.Fprintf(w, "%s: states keyed up to a common shift of their integers\n", path)
+		} else if res.ShiftRefused != "" && res.ShiftRefused != "no int variable" {
+			fmt.Fprintf(w, "%s: no shift of integers: %s\n", path, res.ShiftRefused)
+		}
+		if res.DeadValues != "" {
+			fmt.Fprintf(w, "%s: dead values keyed as one: %s\n", path, res.DeadValues)
+		}
 		if res.SymmetryRefused != "" {
 			fmt.Fprintf(w, "%s: no symmetry reduction: processes are not interchangeable (%s)\n", path, res.SymmetryRefused)
 		}
