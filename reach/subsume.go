@@ -202,28 +202,51 @@ func (e *engine) triviallySat(c *translate.Cube) bool {
 // facts indexes a cube for syntactic questions about literals.
 type facts struct {
 	c      *translate.Cube
-	keys   map[uint64]bool                     // literal IDs
-	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
-	shapes map[uint64]bool                     // shape hashes of the literals
+	keys   []uint64 // literal IDs, sorted
+	shapes []uint64 // shape hashes of the literals, sorted
+	// eqVal holds the literals term = value-like term, in the cube's order
+	// (the last one of a term is its value).
+	eqVal []termValue
 	// shapeSig is the shapeBit of each literal's shape.
 	shapeSig uint64
 	ev       evHave
 }
 
+// termValue is a literal t = v of a cube, v value-like and t not.
+type termValue struct{ t, v *translate.Term }
+
 func newFacts(c *translate.Cube) *facts {
-	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
+	ids := make([]uint64, 2*len(c.Lits)) // one allocation for keys and shapes
+	f := &facts{c: c, keys: ids[:len(c.Lits)], shapes: ids[len(c.Lits):]}
 	f.ev = newEvHave(c)
-	f.shapes = make(map[uint64]bool, len(c.Lits))
-	for _, l := range c.Lits {
+	for i, l := range c.Lits {
 		h := l.ShapeHash()
-		f.shapes[h] = true
+		f.shapes[i] = h
 		f.shapeSig |= shapeBit(h)
-		f.keys[l.ID()] = true
+		f.keys[i] = l.ID()
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
-			f.eqVal[l.L] = l.R
+			f.eqVal = append(f.eqVal, termValue{l.L, l.R})
 		}
 	}
+	slices.Sort(f.keys)
+	slices.Sort(f.shapes)
 	return f
+}
+
+// hasKey reports whether the cube has the literal of ID id.
+func (f *facts) hasKey(id uint64) bool {
+	_, found := slices.BinarySearch(f.keys, id)
+	return found
+}
+
+// valueOf returns the value-like term the cube equates t with, if any.
+func (f *facts) valueOf(t *translate.Term) (*translate.Term, bool) {
+	for i := len(f.eqVal) - 1; i >= 0; i-- {
+		if f.eqVal[i].t == t {
+			return f.eqVal[i].v, true
+		}
+	}
+	return nil, false
 }
 
 func valueLike(t *translate.Term) bool {
@@ -246,14 +269,14 @@ func (f *facts) status(l translate.Literal) status {
 	case translate.False:
 		return clashing
 	}
-	if f.keys[l.ID()] {
+	if f.hasKey(l.ID()) {
 		return implied
 	}
-	if f.keys[l.Negate().ID()] {
+	if f.hasKey(l.Negate().ID()) {
 		return clashing
 	}
 	if valueLike(l.R) && !valueLike(l.L) {
-		if v, ok := f.eqVal[l.L]; ok {
+		if v, ok := f.valueOf(l.L); ok {
 			same := translate.NewLiteral(translate.Eq, v, l.R).Eval()
 			switch {
 			case l.Op == translate.Eq && same == translate.False:
@@ -694,7 +717,7 @@ func shapeBit(h uint64) uint64 { return 1 << (h % 64) }
 // of p's shaped literals.
 func (f *facts) hasShapes(p *pattern) bool {
 	for _, h := range p.shapes {
-		if !f.shapes[h] {
+		if _, found := slices.BinarySearch(f.shapes, h); !found {
 			return false
 		}
 	}
