@@ -57,8 +57,15 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 func prune(cands [][]translate.Literal) [][]translate.Literal {
 	ids := make([][]uint64, len(cands))
 	order := make([]int, len(cands))
+	total := 0
+	for _, c := range cands {
+		total += len(c)
+	}
+	arena := make([]uint64, 0, total) // backs every ids[i]
 	for i, c := range cands {
-		ids[i], order[i] = literalIDs(c), i
+		start := len(arena)
+		arena = literalIDs(arena, c)
+		ids[i], order[i] = arena[start:len(arena):len(arena)], i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
 	// holding[id]: the kept candidates with literal id; hits[k]: how many
@@ -99,14 +106,14 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 	return out
 }
 
-// literalIDs returns the distinct IDs of lits, sorted.
-func literalIDs(lits []translate.Literal) []uint64 {
-	ids := make([]uint64, len(lits))
-	for i, l := range lits {
-		ids[i] = l.ID()
+// literalIDs appends to dst the distinct IDs of lits, sorted.
+func literalIDs(dst []uint64, lits []translate.Literal) []uint64 {
+	start := len(dst)
+	for _, l := range lits {
+		dst = append(dst, l.ID())
 	}
-	slices.Sort(ids)
-	return slices.Compact(ids)
+	slices.Sort(dst[start:])
+	return dst[:start+len(slices.Compact(dst[start:]))]
 }
 
 // includedIn reports whether some node of the visited set's snapshot
@@ -309,7 +316,9 @@ type matcher struct {
 	usedEv []bool
 	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
-	rename func(translate.Proc) translate.Proc
+	// candLits backs the candidates of cands, which never change.
+	candLits []translate.Literal
+	rename   func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
@@ -328,6 +337,7 @@ type matcher struct {
 	// (less is covered), and bound the time and the memory (memo, cands)
 	// of the subsumption checks of one node.
 	budget *int
+	own    int // the budget of a matcher that draws on no one else's
 	poll   limit.Poll
 	gaveUp bool
 }
@@ -377,9 +387,9 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 }
 
 func newMatcher(f *facts) *matcher {
-	own := matchBudget
-	m := &matcher{budget: &own, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
+	m := &matcher{own: matchBudget, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
 		usedEv: make([]bool, len(f.c.Events))}
+	m.budget = &m.own
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
 		case p.IsVar():
@@ -552,7 +562,9 @@ func (m *matcher) extendEvent(k int) bool {
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
-			m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
+			start := len(m.candLits)
+			m.candLits = append(m.candLits, m.cur...)
+			m.cands = append(m.cands, m.candLits[start:len(m.candLits):len(m.candLits)])
 		}
 		m.cur = m.cur[:mark]
 		return found
