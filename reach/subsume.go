@@ -224,7 +224,7 @@ type termValue struct{ t, v *translate.Term }
 
 func newFacts(c *translate.Cube) *facts {
 	ids := make([]uint64, 2*len(c.Lits)) // one allocation for keys and shapes
-	f := &facts{c: c, keys: ids[:len(c.Lits)], shapes: ids[len(c.Lits):]}
+	f := &facts{c: c, keys: ids[:len(c.Lits)], shapes: ids[len(c.Lits):], eqVal: make([]termValue, 0, len(c.Lits))}
 	f.ev = newEvHave(c)
 	for i, l := range c.Lits {
 		h := l.ShapeHash()
@@ -330,6 +330,7 @@ type matcher struct {
 	// hold in that encoding.
 	fenceEarlier bool
 	memo         *matchMemo // renamed literals and unary images, maybe shared
+	ownMemo      matchMemo  // the memo of a matcher that shares no one else's
 	// budget counts down the variable and event images this matcher may
 	// still try (shared by the matchers of one popped node). At zero, or
 	// once the run's context is done (polled), the matcher gives up: no
@@ -387,9 +388,10 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 }
 
 func newMatcher(f *facts) *matcher {
-	m := &matcher{own: matchBudget, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
-		usedEv: make([]bool, len(f.c.Events))}
-	m.budget = &m.own
+	used := make([]bool, f.c.NVars+1+len(f.c.Events)) // backs used and usedEv
+	m := &matcher{own: matchBudget, f: f, sigma: make([]translate.Proc, f.c.NVars+1),
+		used: used[: f.c.NVars+1 : f.c.NVars+1], usedEv: used[f.c.NVars+1:]}
+	m.budget, m.memo = &m.own, &m.ownMemo
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
 		case p.IsVar():
