@@ -97,7 +97,7 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 		}
 		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
 	}
-	out := cands[:0:0]
+	out := make([][]translate.Literal, 0, len(size))
 	for i, c := range cands {
 		if keep[i] {
 			out = append(out, c)
