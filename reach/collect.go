@@ -71,34 +71,19 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 	}
 	var entries translate.Set
 	minimal := func(member func(translate.Event) bool) {
-		var s translate.Set
+		var s, after translate.Set // the members, the events after some member
 		for i, e := range events {
 			if member(e) {
 				s |= translate.Of(i)
+				after |= rel.After[i]
 			}
 		}
-		for i := range events {
-			if !s.Has(i) {
-				continue
-			}
-			first := true
-			for j := range events {
-				if s.Has(j) && rel.Lt(j, i) {
-					first = false
-					break
-				}
-			}
-			if first {
-				entries |= translate.Of(i)
-			}
-		}
+		entries |= s &^ after
 	}
-	seen := map[translate.Proc]bool{}
-	for _, e := range events {
-		if seen[e.Proc] {
+	for i, e := range events {
+		if !firstOfProc(events, i) {
 			continue
 		}
-		seen[e.Proc] = true
 		p := e.Proc
 		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind == translate.Read })
 		minimal(func(f translate.Event) bool { return f.Proc == p && f.Kind != translate.Read })
@@ -120,14 +105,8 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 	}
 	keep := unsat
 	for i := range events {
-		if !entries.Has(i) || unsat.Has(i) {
-			continue
-		}
-		for u := range events {
-			if unsat.Has(u) && (rel.Lt(i, u) || rel.Eq(i, u)) {
-				keep |= translate.Of(i)
-				break
-			}
+		if entries.Has(i) && !unsat.Has(i) && (rel.After[i]|rel.Class[i])&unsat != 0 {
+			keep |= translate.Of(i)
 		}
 	}
 	return keep
@@ -156,4 +135,14 @@ func lastWrites(unsat translate.Set, events []translate.Event, rel translate.Rel
 		}
 	}
 	return out
+}
+
+// firstOfProc reports whether events[i] is the first of its process.
+func firstOfProc(events []translate.Event, i int) bool {
+	for _, e := range events[:i] {
+		if e.Proc == events[i].Proc {
+			return false
+		}
+	}
+	return true
 }

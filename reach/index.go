@@ -157,6 +157,9 @@ type groupFits struct {
 	bits    [][]evBits
 	open    [][]translate.Literal
 	scratch []int32
+	// evScratch receives the event bits of a group's variables; those of
+	// the groups that fit are copied to arena, which bits slices.
+	evScratch, arena []evBits
 }
 
 // fit reports whether group g fits m's indexed cube and, if so, sets
@@ -169,9 +172,12 @@ func (gf *groupFits) fit(x *visitedIndex, m *matcher, g int32) bool {
 	}
 	if gf.fits[g] == 0 {
 		p := x.groups[g]
-		gf.bits[g], gf.scratch = make([]evBits, len(p.ev.varDescs)), resize(gf.scratch, len(p.ev.descs))
+		gf.evScratch, gf.scratch = resize(gf.evScratch, len(p.ev.varDescs)), resize(gf.scratch, len(p.ev.descs))
 		gf.fits[g] = -1
-		if p.ev.events <= len(m.f.c.Events) && m.f.ev.fits(&p.ev, gf.bits[g], gf.scratch) {
+		if p.ev.events <= len(m.f.c.Events) && m.f.ev.fits(&p.ev, gf.evScratch, gf.scratch) {
+			start := len(gf.arena)
+			gf.arena = append(gf.arena, gf.evScratch...)
+			gf.bits[g] = gf.arena[start:len(gf.arena):len(gf.arena)]
 			noCands := m.noCands
 			m.noCands = false // the open literals are kept for candidates
 			open, ok := m.openLits(nil, p.groups[0])

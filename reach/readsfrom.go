@@ -79,7 +79,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 	var out []rfOutcome
 	for mask := 0; mask < 1<<len(optional); mask++ {
 		rel := st.rel.Clone()
-		m := map[*translate.Term]*translate.Term{}
+		var m map[*translate.Term]*translate.Term // the read values replaced
 		read := forced
 		for k, p := range optional {
 			if mask&(1<<k) != 0 {
@@ -87,6 +87,9 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 			} else {
 				st.readOther(rel, p)
 			}
+		}
+		if len(read) > 0 {
+			m = make(map[*translate.Term]*translate.Term, len(read))
 		}
 		for _, p := range read {
 			st.readFrom(rel, m, p)
@@ -116,7 +119,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 // and an external read is after the write (rfe).
 func (st *weakStep) readFrom(rel translate.Rel, m map[*translate.Term]*translate.Term, p rfPair) {
 	r := st.events[p.r]
-	m[translate.ValTerm(r.Loc, translate.EventProc(p.r))] = st.values[p.w]
+	m[translate.ValTerm(r.Loc, translate.EventProc(p.r))] = st.values[p.w-st.writes[0]]
 	if r.Proc != st.p {
 		rel.AddLt(p.w, p.r)
 	}
@@ -174,7 +177,8 @@ func (st *weakStep) readOther(rel translate.Rel, p rfPair) {
 // unsatReads returns the reads among events whose value occurs in lits.
 func unsatReads(lits []translate.Literal, events []translate.Event) translate.Set {
 	var s translate.Set
-	var buf []translate.Proc
+	var procs [8]translate.Proc
+	buf := procs[:0]
 	for _, l := range lits {
 		buf = l.Procs(buf[:0])
 		for _, p := range buf {

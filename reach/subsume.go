@@ -57,8 +57,15 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 func prune(cands [][]translate.Literal) [][]translate.Literal {
 	ids := make([][]uint64, len(cands))
 	order := make([]int, len(cands))
+	total := 0
+	for _, c := range cands {
+		total += len(c)
+	}
+	arena := make([]uint64, 0, total) // backs every ids[i]
 	for i, c := range cands {
-		ids[i], order[i] = literalIDs(c), i
+		start := len(arena)
+		arena = literalIDs(arena, c)
+		ids[i], order[i] = arena[start:len(arena):len(arena)], i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
 	// holding[id]: the kept candidates with literal id; hits[k]: how many
@@ -90,7 +97,7 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 		}
 		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
 	}
-	out := cands[:0:0]
+	out := make([][]translate.Literal, 0, len(size))
 	for i, c := range cands {
 		if keep[i] {
 			out = append(out, c)
@@ -99,14 +106,14 @@ func prune(cands [][]translate.Literal) [][]translate.Literal {
 	return out
 }
 
-// literalIDs returns the distinct IDs of lits, sorted.
-func literalIDs(lits []translate.Literal) []uint64 {
-	ids := make([]uint64, len(lits))
-	for i, l := range lits {
-		ids[i] = l.ID()
+// literalIDs appends to dst the distinct IDs of lits, sorted.
+func literalIDs(dst []uint64, lits []translate.Literal) []uint64 {
+	start := len(dst)
+	for _, l := range lits {
+		dst = append(dst, l.ID())
 	}
-	slices.Sort(ids)
-	return slices.Compact(ids)
+	slices.Sort(dst[start:])
+	return dst[:start+len(slices.Compact(dst[start:]))]
 }
 
 // includedIn reports whether some node of the visited set's snapshot
@@ -202,28 +209,51 @@ func (e *engine) triviallySat(c *translate.Cube) bool {
 // facts indexes a cube for syntactic questions about literals.
 type facts struct {
 	c      *translate.Cube
-	keys   map[uint64]bool                     // literal IDs
-	eqVal  map[*translate.Term]*translate.Term // term -> the value-like term it equals
-	shapes map[uint64]bool                     // shape hashes of the literals
+	keys   []uint64 // literal IDs, sorted
+	shapes []uint64 // shape hashes of the literals, sorted
+	// eqVal holds the literals term = value-like term, in the cube's order
+	// (the last one of a term is its value).
+	eqVal []termValue
 	// shapeSig is the shapeBit of each literal's shape.
 	shapeSig uint64
 	ev       evHave
 }
 
+// termValue is a literal t = v of a cube, v value-like and t not.
+type termValue struct{ t, v *translate.Term }
+
 func newFacts(c *translate.Cube) *facts {
-	f := &facts{c: c, keys: make(map[uint64]bool, len(c.Lits)), eqVal: map[*translate.Term]*translate.Term{}}
+	ids := make([]uint64, 2*len(c.Lits)) // one allocation for keys and shapes
+	f := &facts{c: c, keys: ids[:len(c.Lits)], shapes: ids[len(c.Lits):], eqVal: make([]termValue, 0, len(c.Lits))}
 	f.ev = newEvHave(c)
-	f.shapes = make(map[uint64]bool, len(c.Lits))
-	for _, l := range c.Lits {
+	for i, l := range c.Lits {
 		h := l.ShapeHash()
-		f.shapes[h] = true
+		f.shapes[i] = h
 		f.shapeSig |= shapeBit(h)
-		f.keys[l.ID()] = true
+		f.keys[i] = l.ID()
 		if l.Op == translate.Eq && valueLike(l.R) && !valueLike(l.L) {
-			f.eqVal[l.L] = l.R
+			f.eqVal = append(f.eqVal, termValue{l.L, l.R})
 		}
 	}
+	slices.Sort(f.keys)
+	slices.Sort(f.shapes)
 	return f
+}
+
+// hasKey reports whether the cube has the literal of ID id.
+func (f *facts) hasKey(id uint64) bool {
+	_, found := slices.BinarySearch(f.keys, id)
+	return found
+}
+
+// valueOf returns the value-like term the cube equates t with, if any.
+func (f *facts) valueOf(t *translate.Term) (*translate.Term, bool) {
+	for i := len(f.eqVal) - 1; i >= 0; i-- {
+		if f.eqVal[i].t == t {
+			return f.eqVal[i].v, true
+		}
+	}
+	return nil, false
 }
 
 func valueLike(t *translate.Term) bool {
@@ -246,14 +276,14 @@ func (f *facts) status(l translate.Literal) status {
 	case translate.False:
 		return clashing
 	}
-	if f.keys[l.ID()] {
+	if f.hasKey(l.ID()) {
 		return implied
 	}
-	if f.keys[l.Negate().ID()] {
+	if f.hasKey(l.Negate().ID()) {
 		return clashing
 	}
 	if valueLike(l.R) && !valueLike(l.L) {
-		if v, ok := f.eqVal[l.L]; ok {
+		if v, ok := f.valueOf(l.L); ok {
 			same := translate.NewLiteral(translate.Eq, v, l.R).Eval()
 			switch {
 			case l.Op == translate.Eq && same == translate.False:
@@ -286,7 +316,9 @@ type matcher struct {
 	usedEv []bool
 	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
-	rename func(translate.Proc) translate.Proc
+	// candLits backs the candidates of cands, which never change.
+	candLits []translate.Literal
+	rename   func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
 	// matters.
 	noCands bool
@@ -298,6 +330,7 @@ type matcher struct {
 	// hold in that encoding.
 	fenceEarlier bool
 	memo         *matchMemo // renamed literals and unary images, maybe shared
+	ownMemo      matchMemo  // the memo of a matcher that shares no one else's
 	// budget counts down the variable and event images this matcher may
 	// still try (shared by the matchers of one popped node). At zero, or
 	// once the run's context is done (polled), the matcher gives up: no
@@ -305,6 +338,7 @@ type matcher struct {
 	// (less is covered), and bound the time and the memory (memo, cands)
 	// of the subsumption checks of one node.
 	budget *int
+	own    int // the budget of a matcher that draws on no one else's
 	poll   limit.Poll
 	gaveUp bool
 }
@@ -354,9 +388,10 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 }
 
 func newMatcher(f *facts) *matcher {
-	own := matchBudget
-	m := &matcher{budget: &own, f: f, memo: &matchMemo{}, sigma: make([]translate.Proc, f.c.NVars+1), used: make([]bool, f.c.NVars+1),
-		usedEv: make([]bool, len(f.c.Events))}
+	used := make([]bool, f.c.NVars+1+len(f.c.Events)) // backs used and usedEv
+	m := &matcher{own: matchBudget, f: f, sigma: make([]translate.Proc, f.c.NVars+1),
+		used: used[: f.c.NVars+1 : f.c.NVars+1], usedEv: used[f.c.NVars+1:]}
+	m.budget, m.memo = &m.own, &m.ownMemo
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
 		case p.IsVar():
@@ -529,7 +564,9 @@ func (m *matcher) extendEvent(k int) bool {
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
-			m.cands = append(m.cands, append([]translate.Literal(nil), m.cur...))
+			start := len(m.candLits)
+			m.candLits = append(m.candLits, m.cur...)
+			m.cands = append(m.cands, m.candLits[start:len(m.candLits):len(m.candLits)])
 		}
 		m.cur = m.cur[:mark]
 		return found
@@ -694,7 +731,7 @@ func shapeBit(h uint64) uint64 { return 1 << (h % 64) }
 // of p's shaped literals.
 func (f *facts) hasShapes(p *pattern) bool {
 	for _, h := range p.shapes {
-		if !f.shapes[h] {
+		if _, found := slices.BinarySearch(f.shapes, h); !found {
 			return false
 		}
 	}

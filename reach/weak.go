@@ -3,6 +3,7 @@ package reach
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/translate"
@@ -257,14 +258,14 @@ type weakStep struct {
 	nOld    int
 	reads   []int
 	writes  []int
-	values  map[int]*translate.Term // written value of each new write
-	fence   int                     // index of the fence event, -1 if none
+	values  []*translate.Term // written value of each new write (of writes[k]: values[k])
+	fence   int               // index of the fence event, -1 if none
 }
 
 func newWeakStep(c *translate.Cube, p translate.Proc, mm memmodel.Model) *weakStep {
 	inOrder := memmodel.WritesInProgramOrder(mm)
 	return &weakStep{c: c, p: p, mm: mm, inOrder: inOrder, sourced: !inOrder && keepsObligations(mm), events: append([]translate.Event(nil), c.Events...),
-		nOld: len(c.Events), values: map[int]*translate.Term{}, fence: -1}
+		nOld: len(c.Events), fence: -1}
 }
 
 // addReads makes one read event per weak location the literals and the
@@ -328,7 +329,7 @@ func substTerm(t *translate.Term, m map[*translate.Term]*translate.Term) *transl
 func (st *weakStep) addWrites(writes []write, fence bool) (bool, error) {
 	for _, w := range writes {
 		st.writes = append(st.writes, len(st.events))
-		st.values[len(st.events)] = w.value
+		st.values = append(st.values, w.value)
 		st.events = append(st.events, w.loc)
 	}
 	if fence {
@@ -429,41 +430,35 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	}
 	keep := collect(o.lits, all, o.rel, st.inOrder)
 	unsat := unsatReads(o.lits, all)
-	idx := map[translate.Proc]translate.Proc{}
-	var events []translate.Event
+	var idx [translate.MaxEvents]int // event i of all -> its index in events
+	events := make([]translate.Event, 0, keep.Len())
 	for i := range all {
 		if keep.Has(i) {
-			idx[translate.EventProc(i)] = translate.EventProc(len(events))
+			idx[i] = len(events)
 			events = append(events, all[i])
 		}
 	}
+	later := keep // the events j whose pairs (i, j) of o.rel are kept: collect.go
+	if st.inOrder {
+		later &= unsat
+	}
 	rel := translate.NewRel(len(events))
 	for i := range st.events {
-		if !keep.Has(i) {
-			continue
+		if keep.Has(i) {
+			a := idx[i]
+			rel.After[a] = renumberSet(o.rel.After[i]&later, &idx)
+			rel.Class[a] |= renumberSet(o.rel.Class[i]&keep, &idx)
 		}
-		a := int(idx[translate.EventProc(i)] - translate.EventBase)
-		for j := range st.events {
-			if !keep.Has(j) {
-				continue
-			}
-			b := int(idx[translate.EventProc(j)] - translate.EventBase)
-			if o.rel.Lt(i, j) && (!st.inOrder || unsat.Has(j)) { // pairs kept: collect.go
-				rel.After[a] |= translate.Of(b)
-			}
-			if o.rel.Eq(i, j) {
-				rel.Class[a] |= translate.Of(b)
-			}
+	}
+	rename := func(p translate.Proc) translate.Proc {
+		if i := int(p - translate.EventBase); p >= translate.EventBase && i < len(all) && keep.Has(i) {
+			return translate.EventProc(idx[i])
 		}
+		return p
 	}
 	lits := make([]translate.Literal, len(o.lits))
 	for i, l := range o.lits {
-		lits[i] = l.Rename(func(p translate.Proc) translate.Proc {
-			if q, ok := idx[p]; ok {
-				return q
-			}
-			return p
-		})
+		lits[i] = l.Rename(rename)
 	}
 	cube, order, _, ok := translate.Canonicalize(lits, events, rel)
 	if !ok {
@@ -471,4 +466,13 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	}
 	num := numberingOf(order)
 	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars))}, true
+}
+
+// renumberSet maps the events of s by idx.
+func renumberSet(s translate.Set, idx *[translate.MaxEvents]int) translate.Set {
+	var out translate.Set
+	for ; s != 0; s &= s - 1 {
+		out |= translate.Of(idx[bits.TrailingZeros64(uint64(s))])
+	}
+	return out
 }
