@@ -465,10 +465,10 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 			return p
 		})
 	}
-	cube, order, _, ok := translate.Canonicalize(lits, events, rel)
+	cube, order, evOrder, ok := translate.Canonicalize(lits, events, rel)
 	if !ok {
 		return pre{}, false
 	}
 	num := numberingOf(order)
-	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars))}, true
+	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars)), events: eventOrigins(keep, evOrder)}, true
 }
