@@ -44,7 +44,10 @@ func (p *printer) at(i int, arg func(stateVar) string, procs, events []string) s
 // transition, and the instances of those negations that the search's
 // inclusions give (hints: implied by the rest, they spare the prover the
 // search for them); cube i after the step is stated of fresh constants
-// sk.p1, ..., sk.e0, ... (Skolem's), which the hints mention. Otherwise,
+// sk.p1, ..., sk.e0, ... (Skolem's), which the hints mention, with the
+// instances at its events of the step's facts about later events (the
+// step's laws: without them cvc5's E-matching misses the instances that
+// dekker_simple_N's obligations need). Otherwise,
 // and for dom, the whole inv. Assuming less of the pre state makes an
 // obligation stronger: its unsat proves the one assuming inv, and the
 // prover instantiates a few cubes instead of all of them.
@@ -63,22 +66,34 @@ func (p *printer) focused(k int, goals []goal, args []string, step *weakStep, af
 			goals[j].decls = append(goals[j].decls, fmt.Sprintf("(declare-const sk.p%d Proc)", v))
 		}
 		for v := range c.Events {
-			events = append(events, fmt.Sprintf("sk.e%d", v))
-			goals[j].decls = append(goals[j].decls, fmt.Sprintf("(declare-const sk.e%d Ev)", v))
+			ev := fmt.Sprintf("sk.e%d", v)
+			events = append(events, ev)
+			goals[j].decls = append(goals[j].decls, "(declare-const "+ev+" Ev)")
+			for _, law := range step.lawsOf() {
+				goals[j].hints = append(goals[j].hints, "(=> (select post."+futName+" "+ev+") ("+law+" "+ev+"))")
+			}
 		}
 		goals[j].assertion = p.at(i, after, procs, events)
 		parts := []string{p.apply("dom", pre)}
 		var names []string
 		done := map[int]bool{}
+		ground := true // every cover has its instance
 		for _, cv := range p.covers[i][k] {
 			if !done[cv.Cube] {
 				done[cv.Cube] = true
 				names = append(names, p.cubes[cv.Cube])
 				parts = append(parts, "(not "+p.apply(p.cubes[cv.Cube], pre)+")")
 			}
-			if h := p.hint(cv, procs, events, args, step); h != "" {
+			h := p.hint(cv, procs, events, args, step)
+			if h != "" {
 				goals[j].hints = append(goals[j].hints, h)
 			}
+			ground = ground && h != ""
+		}
+		if ground {
+			goals[j].assume = parts[0]
+			goals[j].why = "of inv: dom, and below the instances of not " + strings.Join(names, ", ") + " that cover the pre-images"
+			continue
 		}
 		goals[j].assume = and(parts...)
 		goals[j].why = "of inv: dom, not " + strings.Join(names, ", ")
@@ -91,7 +106,7 @@ func (p *printer) focused(k int, goals []goal, args []string, step *weakStep, af
 // transition's parameters and step its events; "" when the cover has no
 // instance or part of it is unknown.
 func (p *printer) hint(cv reach.Cover, procs, events, args []string, step *weakStep) string {
-	if cv.Procs == nil || len(cv.Procs)+len(cv.Events) == 0 {
+	if cv.Procs == nil {
 		return ""
 	}
 	name := func(o reach.Origin) string {
@@ -122,4 +137,12 @@ func (p *printer) hint(cv reach.Cover, procs, events, args []string, step *weakS
 		}
 	}
 	return "(not " + p.at(cv.Cube, pre, ps, es) + ")"
+}
+
+// lawsOf is the step's laws (none without a step).
+func (st *weakStep) lawsOf() []string {
+	if st == nil {
+		return nil
+	}
+	return st.laws
 }
