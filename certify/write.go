@@ -17,9 +17,12 @@ import (
 // Certificate is a SAFE answer to state: the model and the visited cubes
 // of the search that proved it.
 type Certificate struct {
-	Sys    *translate.System
-	Cubes  []reach.InvariantCube // reach's Result.Invariant
-	Source string                // the model file, for the header
+	Sys *translate.System
+	// Cubes is reach's Result.Invariant of a search of Sys itself (not of
+	// another translation of the same model): the focus of the transition
+	// obligations matches the cubes with Sys's pre-images, term by term.
+	Cubes  []reach.InvariantCube
+	Source string // the model file, for the header
 	// Model is the memory model of the search (nil: TSO, as in reach),
 	// used when Sys.Model.Weak.
 	Model memmodel.Model

@@ -29,7 +29,7 @@ var certSeeds = []struct {
 	minConfirmed, maxBudget int
 }{
 	{memmodel.SC, 200, 160, 0},
-	{memmodel.TSO, 100, 65, 1},
+	{memmodel.TSO, 100, 68, 0},
 	{memmodel.PSO, 60, 15, 0},
 }
 
