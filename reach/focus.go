@@ -1,6 +1,8 @@
 package reach
 
 import (
+	"fmt"
+
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/translate"
 )
@@ -45,7 +47,8 @@ const (
 // each of its cubes by each transition: covers[i][k] are the covers of
 // the pre-images of inv[i] by sys.Transitions[k], at most one per
 // pre-image that one cube includes syntactically (with the renaming that
-// shows it), and for a pre-image that none includes every cube some
+// shows it; each distinct cover once), and for a pre-image that none
+// includes every cube some
 // renaming of which does not clash with it (the candidates of the
 // search's solver check, among which are the cubes whose disjunction
 // covers it). covers[i][k] is nil when the matcher gave up on a
@@ -76,7 +79,7 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 				return nil, err
 			}
 			covers := []Cover{}
-			seen := map[int]bool{}
+			seen := map[string]bool{}
 			for _, p := range ps {
 				cs, ok := coveredBy(nodes, p, n.cube)
 				if !ok {
@@ -84,8 +87,8 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 					break
 				}
 				for _, c := range cs {
-					if c.Procs != nil || !seen[c.Cube] {
-						seen[c.Cube] = true
+					if key := fmt.Sprint(c); !seen[key] {
+						seen[key] = true
 						covers = append(covers, c)
 					}
 				}
