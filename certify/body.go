@@ -58,7 +58,7 @@ func (p *printer) body() (string, error) {
 		}
 		fmt.Fprintf(&b, ";   %s\n", v.Cube)
 		commentEvents(&b, v.Cube)
-		p.define(&b, name, p.exists(v.Cube, e))
+		p.defineCube(&b, name, v.Cube, e)
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
 		p.cubes = append(p.cubes, name)
 	}
@@ -71,7 +71,7 @@ func (p *printer) body() (string, error) {
 		fmt.Fprintf(&b, "; unsafe property %s\n;   %s\n", u.Name, u.Cube)
 		commentEvents(&b, u.Cube)
 		p.define(&b, name, p.exists(u.Cube, e))
-		unsafes = append(unsafes, goal{name, p.apply(name, pre)})
+		unsafes = append(unsafes, goal{name: name, assertion: p.apply(name, pre)})
 	}
 	decls, facts := p.initFacts()
 	p.group(&b, "init", "the initial states satisfy inv", decls, facts, p.invFails(pre))
@@ -118,14 +118,20 @@ func (p *printer) initFacts() (decls, facts []string) {
 // the assertion must be unsat.
 type goal struct {
 	name, assertion string
+	// A transition's obligation (see focused) declares decls, and asserts
+	// assume (the part of inv it assumes of the pre state, with why as
+	// a comment) and hints (instances of it) before assertion.
+	decls       []string
+	assume, why string
+	hints       []string
 }
 
 // invFails lists the ways Inv can fail in the state named by arg: Dom
 // fails, or a state of some cube.
 func (p *printer) invFails(arg func(stateVar) string) []goal {
-	out := []goal{{"dom", "(not " + p.apply("dom", arg) + ")"}}
+	out := []goal{{name: "dom", assertion: "(not " + p.apply("dom", arg) + ")"}}
 	for _, c := range p.cubes {
-		out = append(out, goal{c, p.apply(c, arg)})
+		out = append(out, goal{name: c, assertion: p.apply(c, arg)})
 	}
 	return out
 }
@@ -169,7 +175,20 @@ func (p *printer) group(b *strings.Builder, name, what string, decls, facts []st
 		b.WriteString("(assert " + f + ")\n")
 	}
 	for _, g := range goals {
-		fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s: %s\")\n(assert %s)\n(check-sat)\n(pop 1)\n", name, g.name, g.assertion)
+		fmt.Fprintf(b, "(push 1)\n(echo \"obligation %s: %s\")\n", name, g.name)
+		for _, d := range g.decls {
+			b.WriteString(d + "\n")
+		}
+		switch {
+		case g.why != "":
+			fmt.Fprintf(b, "(assert %s) ; %s\n", g.assume, g.why)
+		case g.assume != "":
+			fmt.Fprintf(b, "(assert %s)\n", g.assume)
+		}
+		for _, h := range g.hints {
+			b.WriteString("(assert " + h + ")\n")
+		}
+		fmt.Fprintf(b, "(assert %s)\n(check-sat)\n(pop 1)\n", g.assertion)
 	}
 	b.WriteString("(pop 1)\n")
 }

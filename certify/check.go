@@ -182,8 +182,13 @@ func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, err
 		return nil, err
 	}
 	outcomes := Outcomes(script, output)
-	for _, o := range outcomes {
-		if strings.HasPrefix(o.Answer, "(error") {
+	for i, o := range outcomes {
+		switch {
+		case strings.HasPrefix(o.Answer, "(error") && strings.Contains(o.Answer, "resource limit exceeded"):
+			// The rlimit ran out before the check-sat (simplifying an
+			// assertion): not proved within the limit, as unknown.
+			outcomes[i].Answer = "unknown"
+		case strings.HasPrefix(o.Answer, "(error"):
 			return nil, fmt.Errorf("obligation %s: %s", o.Obligation, o.Answer)
 		}
 	}

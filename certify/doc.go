@@ -19,6 +19,10 @@
 // one obligation per way each can fail (dom failing, or a state of one
 // cube, or of one unsafe cube), each a (push)/(pop) block announced by
 // an (echo "obligation GROUP: WAY") whose (check-sat) must answer unsat.
+// A transition obligation for cube V assumes of inv(s) only its focus
+// (focus.go, reach.Covers): dom and the cubes that cover V's pre-images
+// by the transition, as the instances the search's inclusions give when
+// each has one; fewer assumptions make a stronger obligation.
 //
 // Processes are integers in an uninterpreted set is_proc (1..number_procs
 // when bounded), arrays SMT-LIB arrays indexed by processes, enumerations

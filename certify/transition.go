@@ -52,7 +52,7 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 	if len(e.names.args) > 1 {
 		facts = append(facts, "(distinct "+strings.Join(e.names.args, " ")+")")
 	}
-	facts = append([]string{p.apply("typed", pre), p.apply("inv", pre)}, facts...)
+	facts = append([]string{p.apply("typed", pre)}, facts...)
 	if len(t.Guard) > 0 {
 		facts = append(facts, e.conj(t.Guard))
 	}
@@ -99,7 +99,7 @@ func (p *printer) transition(b *strings.Builder, i int, t *translate.Transition)
 	}
 	facts = append(facts, p.apply("typed", after))
 	p.group(b, p.transitionName(i), fmt.Sprintf("inv is preserved by %s (%s)", t.Name, strings.Join(e.names.args, " ")),
-		decls, facts, p.invFails(after))
+		decls, facts, p.focused(i, p.invFails(after), e.names.args, step, after))
 	return nil
 }
 

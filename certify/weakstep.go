@@ -20,6 +20,7 @@ type weakStep struct {
 	writes map[*syntax.Symbol]*translate.Update
 	decls  []string
 	facts  []string
+	laws   []string // the functions of the later events that the step's facts say hold of each (law)
 }
 
 // newWeakStep finds the events of t; it returns nil when t touches no weak
@@ -136,12 +137,23 @@ func (st *weakStep) encode(w *weakModel, t *translate.Transition, e env) error {
 		}
 	}
 	for _, id := range ids {
-		st.facts = append(st.facts, forallFut("post."+futName, and(st.order(w, t, id)...)))
+		st.law(and(st.order(w, t, id)...))
 	}
 	for _, l := range w.locs {
-		st.facts = append(st.facts, forallFut("post."+futName, forallLoc(l, func(c []string) string { return st.readsFrom(l, c) })))
+		st.law(forallLoc(l, func(c []string) string { return st.readsFrom(l, c) }))
 	}
 	return nil
+}
+
+// law adds a fact about every event f of the later steps (body, f free):
+// a function step_K of f, and the fact that every event of post.fut
+// satisfies it. A focused obligation instantiates it at its post cube's
+// events (printer.focused).
+func (st *weakStep) law(body string) {
+	name := fmt.Sprintf("step_%d", len(st.laws)+1)
+	st.laws = append(st.laws, name)
+	st.decls = append(st.decls, "(define-fun "+name+" ((f Ev)) Bool\n  "+body+")")
+	st.facts = append(st.facts, forallFut("post."+futName, "("+name+" f)"))
 }
 
 // readCond says whether event id reads the cell c of l.

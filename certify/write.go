@@ -17,9 +17,12 @@ import (
 // Certificate is a SAFE answer to state: the model and the visited cubes
 // of the search that proved it.
 type Certificate struct {
-	Sys    *translate.System
-	Cubes  []reach.InvariantCube // reach's Result.Invariant
-	Source string                // the model file, for the header
+	Sys *translate.System
+	// Cubes is reach's Result.Invariant of a search of Sys itself (not of
+	// another translation of the same model): the focus of the transition
+	// obligations matches the cubes with Sys's pre-images, term by term.
+	Cubes  []reach.InvariantCube
+	Source string // the model file, for the header
 	// Model is the memory model of the search (nil: TSO, as in reach),
 	// used when Sys.Model.Weak.
 	Model memmodel.Model
@@ -33,6 +36,11 @@ func Write(w io.Writer, c *Certificate) error {
 		return err
 	}
 	p := newPrinter(c)
+	covers, err := reach.Covers(c.Sys, c.Model, c.Cubes)
+	if err != nil {
+		return err
+	}
+	p.covers = covers
 	body, err := p.body()
 	if err != nil {
 		return err
@@ -62,7 +70,10 @@ type printer struct {
 	initVars []stateVar
 	env      env
 	cubes    []string // the names of the cubes of Inv
-	weak     *weakModel
+	// covers[i][k] are the cubes (indices in Cubes) that cover the
+	// pre-images of cube i by transition k (reach.Covers).
+	covers [][][]reach.Cover
+	weak   *weakModel
 }
 
 // stateVar is one variable of a state: a model variable or array (sym),
@@ -108,7 +119,9 @@ func (p *printer) header() string {
 		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (sequential consistency)\n", p.c.Source)
 	}
 	b.WriteString("; inv = dom and, for every cube node_N below, not node_N: the negation of the\n")
-	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
+	b.WriteString("; visited set of the backward search. Every obligation must answer unsat.\n")
+	b.WriteString("; A transition obligation that node_N fails after the step assumes of the\n; pre state only dom and the cubes that cover node_N's pre-images by the\n; transition (fewer assumptions: a stronger obligation).\n")
+	b.WriteString("; In the comments on cubes, #1, #2, ... are the cube's variables p1, p2, ...\n")
 	b.WriteString("(set-logic ALL)\n(define-sort Proc () Int)\n")
 	for _, name := range slices.Sorted(maps.Keys(m.Types)) {
 		t := m.Types[name]
@@ -241,8 +254,19 @@ func dom(s *syntax.Symbol, e env) string {
 
 // exists is a cube: distinct processes p1..pn with the literals.
 func (p *printer) exists(c *translate.Cube, e env) string {
+	binds, body := p.cubeBody(c, e)
+	if len(binds) == 0 {
+		return body
+	}
+	return fmt.Sprintf("(exists (%s) %s)", strings.Join(binds, " "), body)
+}
+
+// cubeBody is a cube with its processes p1..pn and events e0.. free:
+// their bindings, and what they satisfy (distinct processes, the events'
+// attributes and order, the literals).
+func (p *printer) cubeBody(c *translate.Cube, e env) (binds []string, body string) {
 	parts := make([]string, 0, c.NVars+1+len(c.Lits))
-	var binds, vars []string
+	var vars []string
 	for i := 1; i <= c.NVars; i++ {
 		v := e.proc(translate.Proc(i))
 		vars = append(vars, v)
@@ -261,8 +285,5 @@ func (p *printer) exists(c *translate.Cube, e env) string {
 	for _, l := range c.Lits {
 		parts = append(parts, e.literal(l))
 	}
-	if len(binds) == 0 {
-		return and(parts...)
-	}
-	return fmt.Sprintf("(exists (%s) %s)", strings.Join(binds, " "), and(parts...))
+	return binds, and(parts...)
 }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/cubew/cubew/certify"
 	"github.com/cubew/cubew/reach"
-	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -96,23 +95,20 @@ func CheckCertificate(ctx context.Context, o *Outcome, rlimit int) *CertOutcome 
 	if o.Reach == nil || o.Reach.Verdict != translate.Safe {
 		return nil
 	}
-	return CheckCubes(ctx, o.Case, o.Reach.Invariant, rlimit)
+	return CheckCubes(ctx, o, o.Reach.Invariant, rlimit)
 }
 
 // CheckCubes writes the certificate stating that cubes (reach's
-// Result.Invariant) prove case c's model safe, and re-checks it within
-// rlimit Z3 resource units per obligation.
-func CheckCubes(ctx context.Context, c Case, cubes []reach.InvariantCube, rlimit int) *CertOutcome {
-	m, err := syntax.ParseAndCheck(c.Name, []byte(c.Src), syntax.CheckOptions{SC: !c.Model.Buffered()})
-	if err != nil {
-		return &CertOutcome{Class: CertError, Note: err.Error()}
-	}
-	sys, err := translate.Build(m)
-	if err != nil {
-		return &CertOutcome{Class: CertError, Note: err.Error()}
+// Result.Invariant, or a part of it) prove outcome o's model safe, and
+// re-checks it within rlimit Z3 resource units per obligation. The
+// certificate is written for the system reach searched (Run keeps it):
+// its pre-images must be stated over the cubes' own terms.
+func CheckCubes(ctx context.Context, o *Outcome, cubes []reach.InvariantCube, rlimit int) *CertOutcome {
+	if o.sys == nil {
+		return &CertOutcome{Class: CertError, Note: "no system: the outcome does not come from Run"}
 	}
 	var b bytes.Buffer
-	err = certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: cubes, Source: c.Name, Model: c.Model})
+	err := certify.Write(&b, &certify.Certificate{Sys: o.sys, Cubes: cubes, Source: o.Case.Name, Model: o.Case.Model})
 	switch {
 	case errors.Is(err, certify.ErrWeakModel), errors.Is(err, certify.ErrNotEncoded):
 		return &CertOutcome{Class: CertUnsupported, Note: err.Error()}

@@ -71,7 +71,7 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}
-	o.Reach = res.Result
+	o.Reach, o.sys = res.Result, sys
 	// decide proves invariants as further unsafe items: so does the oracle
 	// (dpor alone would assume them and prune the states they exclude).
 	if err := o.runExplicit(ctx, m.InvariantsAsUnsafe(), b); err != nil {

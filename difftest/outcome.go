@@ -6,6 +6,7 @@ import (
 
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/translate"
 )
 
 // Class is what a comparison found.
@@ -65,7 +66,8 @@ type Outcome struct {
 	Spurious  *reach.Trace
 	ReplayErr string
 	Note      string
-	weak      bool // the model was checked with the weak-memory rules
+	weak      bool              // the model was checked with the weak-memory rules
+	sys       *translate.System // the system reach searched: its cubes' terms (certificates)
 	// forallOther says that a step of reach's trace has a forall_other
 	// guard.
 	forallOther bool

@@ -14,6 +14,10 @@ type pre struct {
 	// number in cube; numbers past cube.NVars stand for processes the
 	// pre-image no longer mentions.
 	from []translate.Proc
+	// events maps each event of cube to its index among the events of
+	// the step: the cube's events first, then the step's own (nil
+	// without events).
+	events []int
 }
 
 // preImages returns the pre-images of c by t: one per injective

@@ -460,12 +460,12 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	for i, l := range o.lits {
 		lits[i] = l.Rename(rename)
 	}
-	cube, order, _, ok := translate.Canonicalize(lits, events, rel)
+	cube, order, evOrder, ok := translate.Canonicalize(lits, events, rel)
 	if !ok {
 		return pre{}, false
 	}
 	num := numberingOf(order)
-	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars))}, true
+	return pre{cube: cube, args: num.apply(sigma), from: num.apply(identity(st.c.NVars)), events: eventOrigins(keep, evOrder)}, true
 }
 
 // renumberSet maps the events of s by idx.
