@@ -1,7 +1,6 @@
 package dpor
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -36,12 +35,7 @@ import (
 
 // shiftRefusal returns "" when p satisfies the condition, else why not.
 func (p *program) shiftRefusal() string {
-	why := ""
-	note := func(pos syntax.Pos, format string, args ...any) {
-		if why == "" {
-			why = fmt.Sprintf("%s: ", pos) + fmt.Sprintf(format, args...)
-		}
-	}
+	var r refusal
 	ints := 0
 	for _, name := range slices.Sorted(maps.Keys(p.syms)) {
 		s := p.syms[name].s
@@ -61,61 +55,43 @@ func (p *program) shiftRefusal() string {
 		ty := p.m.TermType(t)
 		return ty != nil && ty.Kind == syntax.TInt
 	}
-	var formula func(f syntax.Formula)
-	formula = func(f syntax.Formula) {
-		switch f := f.(type) {
-		case *syntax.Compare:
-			if isInt(f.L) || isInt(f.R) {
-				for _, t := range []syntax.Term{f.L, f.R} {
-					if !p.shiftedTerm(t) {
-						note(f.Pos, "an int compared with a value that a shift does not move")
+	formula := func(f syntax.Formula) {
+		eachAtom(f, func(f syntax.Formula) {
+			switch f := f.(type) {
+			case *syntax.Compare:
+				if isInt(f.L) || isInt(f.R) {
+					for _, t := range []syntax.Term{f.L, f.R} {
+						if !p.shiftedTerm(t) {
+							r.note(f.Pos, "an int compared with a value that a shift does not move")
+						}
+					}
+				}
+			case *syntax.Call:
+				for _, a := range f.Args {
+					if isInt(a) {
+						r.note(f.Pos, "an int passed to %s", f.Name)
 					}
 				}
 			}
-		case *syntax.Call:
-			for _, a := range f.Args {
-				if isInt(a) {
-					note(f.Pos, "an int passed to %s", f.Name)
-				}
-			}
-		case *syntax.Not:
-			formula(f.X)
-		case *syntax.Binary:
-			formula(f.L)
-			formula(f.R)
-		case *syntax.Ite:
-			formula(f.Cond)
-			formula(f.Then)
-			formula(f.Else)
-		case *syntax.Quant:
-			formula(f.Body)
-		}
+		})
 	}
-	for _, props := range [][]property{p.unsafe, p.invs} {
-		for _, u := range props {
-			formula(u.body)
-		}
-	}
+	p.eachFormula(formula)
 	for _, t := range p.trans {
-		formula(t.guard)
 		for _, a := range t.actions {
-			for _, b := range a.cases {
-				formula(b.cond)
-			}
 			if a.sym.s.Type.Kind != syntax.TInt {
 				continue
 			}
 			if a.term != nil && !p.shiftedTerm(a.term) {
-				note(a.a.Pos, "%s is assigned a value that a shift does not move", a.a.Target)
+				r.note(a.a.Pos, "%s is assigned a value that a shift does not move", a.a.Target)
 			}
 			for _, b := range a.cases {
 				if !p.shiftedTerm(b.value) {
-					note(a.a.Pos, "%s is assigned a value that a shift does not move", a.a.Target)
+					r.note(a.a.Pos, "%s is assigned a value that a shift does not move", a.a.Target)
 				}
 			}
 		}
 	}
-	return why
+	return r.why
 }
 
 // shiftedTerm reports whether t is an int variable or cell plus or minus

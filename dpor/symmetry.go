@@ -3,7 +3,6 @@ package dpor
 import (
 	"cmp"
 	"encoding/binary"
-	"fmt"
 	"slices"
 
 	"github.com/cubew/cubew/syntax"
@@ -34,16 +33,11 @@ import (
 // symmetric returns "" when the processes of p are interchangeable, else
 // why they are not.
 func (p *program) symmetric() string {
-	why := ""
-	note := func(pos syntax.Pos, format string, args ...any) {
-		if why == "" {
-			why = fmt.Sprintf("%s: ", pos) + fmt.Sprintf(format, args...)
-		}
-	}
+	var r refusal
 	var term func(t syntax.Term)
 	proc := func(x syntax.Proc) {
 		if x.Const > 0 {
-			note(x.Pos, "process constant #%d", x.Const)
+			r.note(x.Pos, "process constant #%d", x.Const)
 		}
 	}
 	term = func(t syntax.Term) {
@@ -64,52 +58,36 @@ func (p *program) symmetric() string {
 			term(t.Offset)
 		}
 	}
-	var formula func(f syntax.Formula)
-	formula = func(f syntax.Formula) {
-		switch f := f.(type) {
-		case *syntax.Compare:
-			term(f.L)
-			term(f.R)
-			if f.Op != syntax.OpEq && f.Op != syntax.OpNe && (p.procTyped(f.L) || p.procTyped(f.R)) {
-				note(f.Pos, "processes compared with %s", f.Op)
+	formula := func(f syntax.Formula) {
+		eachAtom(f, func(f syntax.Formula) {
+			switch f := f.(type) {
+			case *syntax.Compare:
+				term(f.L)
+				term(f.R)
+				if f.Op != syntax.OpEq && f.Op != syntax.OpNe && (p.procTyped(f.L) || p.procTyped(f.R)) {
+					r.note(f.Pos, "processes compared with %s", f.Op)
+				}
+			case *syntax.Call:
+				for _, a := range f.Args {
+					term(a)
+				}
 			}
-		case *syntax.Call:
-			for _, a := range f.Args {
-				term(a)
-			}
-		case *syntax.Not:
-			formula(f.X)
-		case *syntax.Binary:
-			formula(f.L)
-			formula(f.R)
-		case *syntax.Ite:
-			formula(f.Cond)
-			formula(f.Then)
-			formula(f.Else)
-		case *syntax.Quant:
-			formula(f.Body)
-		}
+		})
 	}
 	formula(p.init)
-	for _, props := range [][]property{p.unsafe, p.invs} {
-		for _, u := range props {
-			formula(u.body)
-		}
-	}
+	p.eachFormula(formula)
 	for _, t := range p.trans {
-		formula(t.guard)
 		for _, a := range t.actions {
 			for _, x := range a.a.Index {
 				proc(x)
 			}
 			term(a.term)
 			for _, b := range a.cases {
-				formula(b.cond)
 				term(b.value)
 			}
 		}
 	}
-	return why
+	return r.why
 }
 
 // procTyped reports whether t denotes a process.

@@ -19,22 +19,7 @@ func TestFenceEarlierSubsumption(t *testing.T) {
 	rx := ev(translate.Read, 1, x)
 	other := ev(translate.Read, 2, x)
 	mk := func(events []translate.Event, lt, eq [][2]int) *node {
-		rel := translate.NewRel(len(events))
-		for _, e := range eq {
-			rel.AddEq(e[0], e[1])
-		}
-		for _, e := range lt {
-			rel.AddLt(e[0], e[1])
-		}
-		var lits []translate.Literal
-		for i, e := range events {
-			if e.Kind == translate.Read {
-				lits = append(lits, translate.NewLiteral(translate.Eq, translate.ValTerm(e.Loc, translate.EventProc(i)), translate.NumTerm(bigInt(1))))
-			}
-		}
-		cube, _, _, ok := translate.Canonicalize(lits, events, rel)
-		require.True(t, ok)
-		return &node{cube: cube}
+		return eventNode(t, events, lt, eq, func(int) bool { return true })
 	}
 	relaxed := func(n *node) *matcher {
 		m := newMatcher(n.facts())

@@ -119,28 +119,33 @@ func pairChoices(t *testing.T, mm memmodel.Model, x, y *syntax.Symbol, events []
 	return st, outs
 }
 
+// eventNode is the canonical node of events ordered by lt and eq (pairs
+// of indices), whose reads i with hasValue(i) read 1.
+func eventNode(t *testing.T, events []translate.Event, lt, eq [][2]int, hasValue func(int) bool) *node {
+	rel := translate.NewRel(len(events))
+	for _, e := range eq {
+		rel.AddEq(e[0], e[1])
+	}
+	for _, e := range lt {
+		rel.AddLt(e[0], e[1])
+	}
+	var lits []translate.Literal
+	for i, e := range events {
+		if e.Kind == translate.Read && hasValue(i) {
+			lits = append(lits, translate.NewLiteral(translate.Eq, translate.ValTerm(e.Loc, translate.EventProc(i)), translate.NumTerm(bigInt(1))))
+		}
+	}
+	cube, _, _, ok := translate.Canonicalize(lits, events, rel)
+	require.True(t, ok)
+	return &node{cube: cube}
+}
+
 // TestEventSubsumption checks that a visited cube covers a new one only
 // under a mapping of processes and events that preserves every relation.
 func TestEventSubsumption(t *testing.T) {
 	x, y, _ := weakSymbols(t)
-	one := translate.NumTerm(bigInt(1))
 	mk := func(events []translate.Event, lt, eq [][2]int, vals map[int]bool) *node {
-		rel := translate.NewRel(len(events))
-		for _, e := range eq {
-			rel.AddEq(e[0], e[1])
-		}
-		for _, e := range lt {
-			rel.AddLt(e[0], e[1])
-		}
-		var lits []translate.Literal
-		for i, e := range events {
-			if e.Kind == translate.Read && vals[i] {
-				lits = append(lits, translate.NewLiteral(translate.Eq, translate.ValTerm(e.Loc, translate.EventProc(i)), one))
-			}
-		}
-		cube, _, _, ok := translate.Canonicalize(lits, events, rel)
-		require.True(t, ok)
-		return &node{cube: cube}
+		return eventNode(t, events, lt, eq, func(i int) bool { return vals[i] })
 	}
 	rx, ry := ev(translate.Read, 1, x), ev(translate.Read, 2, y)
 	wx := ev(translate.Write, 2, x)
