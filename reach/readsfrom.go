@@ -69,7 +69,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 			}
 		}
 	}
-	if len(optional) > 20 {
+	if len(optional) > maxOptionalReads {
 		return nil, errTooManyReads
 	}
 	var pairs []rfPair

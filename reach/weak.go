@@ -1,7 +1,6 @@
 package reach
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -175,8 +174,14 @@ func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate
 // rather than drop a pre-image.
 var (
 	errTooManyEvents = fmt.Errorf("a cube needs more than %d events", translate.MaxEvents)
-	errTooManyReads  = errors.New("a write could satisfy more than 20 reads")
+	errTooManyReads  = fmt.Errorf("the writes of a step could satisfy more than %d reads", maxOptionalReads)
 )
+
+// maxOptionalReads bounds the reads a step's writes may or may not
+// satisfy: rfChoices tries every subset of them, each with its own copy of
+// the ghb relation, so the bound caps one pre-image's work at 2^k outcomes
+// (a node budget alone would not end a search stuck in one pre-image).
+const maxOptionalReads = 12
 
 // weakWrites lists the combinations of weak writes of the instance: a
 // variable is written once; a weak array in every cell the cube has events
