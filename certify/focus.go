@@ -2,6 +2,7 @@ package certify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/reach"
@@ -131,10 +132,8 @@ func (p *printer) hint(cv reach.Cover, procs, events, args []string, step *weakS
 	for _, o := range cv.Events {
 		es = append(es, name(o))
 	}
-	for _, s := range append(append([]string(nil), ps...), es...) {
-		if s == "" {
-			return ""
-		}
+	if slices.Contains(ps, "") || slices.Contains(es, "") {
+		return ""
 	}
 	return "(not " + p.at(cv.Cube, pre, ps, es) + ")"
 }

@@ -121,10 +121,10 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	if m.Init == nil {
 		return nil, fmt.Errorf("model has no init")
 	}
-	participants, outside := n, OutsideVars(m)
+	participants, outside := n, outsideVars(m)
 	var home *syntax.Proc
 	if len(outside) > 0 {
-		m, home = WithOutside(m, outside, n)
+		m, home = withOutside(m, outside, n)
 		n++
 	}
 	p := &program{m: m, n: n, participants: participants, home: home, outside: outsideNote(outside, participants),

@@ -69,9 +69,7 @@ const deadMaxStates = 100_000
 // values up front (a hook is set), so the instances are small.
 func TestDeadValuesExact(t *testing.T) {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("no corpus: %v", err)
-	}
+	require.NoError(t, err, "the cases are corpus files")
 	cases := []struct {
 		file  string
 		n, k  int

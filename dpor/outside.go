@@ -23,10 +23,10 @@ import (
 // `exists_other` range over it too. Symmetry reduction permutes the
 // participants and keeps it fixed.
 
-// OutsideVars returns the process variables that init declares distinct
+// outsideVars returns the process variables that init declares distinct
 // from every process: a conjunct `X <> p` (or `p <> X`) of init's body for
 // a global variable X of type proc and init's single parameter p.
-func OutsideVars(m *syntax.Model) []string {
+func outsideVars(m *syntax.Model) []string {
 	if m.Init == nil || len(m.Init.Params) != 1 {
 		return nil
 	}
@@ -67,10 +67,10 @@ func conjuncts(f syntax.Formula) []syntax.Formula {
 	return []syntax.Formula{f}
 }
 
-// WithOutside returns m for an instance of k participants and one more
+// withOutside returns m for an instance of k participants and one more
 // process, k+1, that every variable of outside names (see above), and
 // that process's constant `#k+1` in the returned model.
-func WithOutside(m *syntax.Model, outside []string, k int) (*syntax.Model, *syntax.Proc) {
+func withOutside(m *syntax.Model, outside []string, k int) (*syntax.Model, *syntax.Proc) {
 	out := *m
 	if out.NumProcs > 0 {
 		out.NumProcs++

@@ -35,7 +35,7 @@ requires { true }
 // not a participant: safe. Both engines agree, and -v gets the note.
 func TestOutsideProcess(t *testing.T) {
 	m := load(t, outsideModel, true)
-	require.Equal(t, []string{"Home"}, OutsideVars(m))
+	require.Equal(t, []string{"Home"}, outsideVars(m))
 	for _, c := range []struct {
 		n, states, orbits int
 	}{{1, 4, 4}, {2, 8, 6}, {3, 16, 8}} {

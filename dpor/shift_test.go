@@ -45,6 +45,9 @@ func TestShift(t *testing.T) {
 	require.Equal(t, "test.cub:13:12: an int compared with a value that a shift does not move", res.ShiftRefused)
 }
 
+// maxShiftSteps bounds the steps bounds TestShiftExact tries.
+const maxShiftSteps = 12
+
 // TestShiftExact checks the reduction on models whose shifted state
 // space is finite: the states of the shifted run without a steps bound
 // are exactly the classes (states equal up to a common shift of their
@@ -52,14 +55,9 @@ func TestShift(t *testing.T) {
 // enough (the smallest such k is pinned; every bound below finds a
 // subset), step counters left out. Both runs enumerate free initial
 // values up front (a hook is set).
-// maxShiftSteps bounds the steps bounds TestShiftExact tries.
-const maxShiftSteps = 12
-
 func TestShiftExact(t *testing.T) {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("no corpus: %v", err)
-	}
+	require.NoError(t, err, "the cases include a corpus file")
 	cases := []struct {
 		file          string
 		n, k, shifted int

@@ -11,7 +11,7 @@
 // "reached" more often, never less. A model whose init makes a process
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never
-// acts; only the participants are matched against cubes (outside.go).
+// acts; only the participants are matched against cubes (dpor/outside.go).
 // An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such

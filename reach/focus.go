@@ -107,7 +107,7 @@ func coveredBy(nodes []*node, p pre, c *translate.Cube) ([]Cover, bool) {
 	f := newFacts(p.cube)
 	inc := newMatcher(f)
 	for i, v := range nodes {
-		if v.cube.NVars <= p.cube.NVars && v.pat.shapeSig&^f.shapeSig == 0 && f.hasShapes(v.pat) && inc.includes(v.pat) {
+		if f.mayBeIncludedBy(v, p.cube.NVars) && inc.includes(v.pat) {
 			return []Cover{p.instance(i, v.cube, inc, c)}, true
 		}
 	}

@@ -637,7 +637,7 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		for j, p := range ps {
 			f := newFacts(p.cube)
 			r.facts[j] = f
-			r.covered[j] = n.cube.NVars <= p.cube.NVars && f.hasShapes(n.pat) && e.newMatcher(f, new(matchBudget)).includes(n.pat)
+			r.covered[j] = f.mayBeIncludedBy(n, p.cube.NVars) && e.newMatcher(f, new(matchBudget)).includes(n.pat)
 		}
 		results[k/nt][k%nt] = r
 	}

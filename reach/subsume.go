@@ -727,6 +727,13 @@ func (p *pattern) addShape(h uint64) {
 // signature lacks a bit of another's lacks one of its shapes.
 func shapeBit(h uint64) uint64 { return 1 << (h % 64) }
 
+// mayBeIncludedBy reports whether visited cube v can include the indexed
+// cube, of nVars variables: v has no more variables, and literals of no
+// shape the indexed cube lacks (its shape signature first: one word).
+func (f *facts) mayBeIncludedBy(v *node, nVars int) bool {
+	return v.cube.NVars <= nVars && v.pat.shapeSig&^f.shapeSig == 0 && f.hasShapes(v.pat)
+}
+
 // hasShapes reports whether the indexed cube has literals of every shape
 // of p's shaped literals.
 func (f *facts) hasShapes(p *pattern) bool {
