@@ -21,9 +21,7 @@ import (
 func corpusFile(t *testing.T, rel string) string {
 	t.Helper()
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	return filepath.Join(dir, rel)
 }
 

@@ -16,6 +16,8 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
+
+	"github.com/stretchr/testify/require"
 )
 
 // spinCase is one instance SPIN and the bounded engines both check.
@@ -70,9 +72,7 @@ func wantCases(t testing.TB, glob string, maxN int) []spinCase {
 // tso, the cheap ones under sc and pso too.
 func corpusCases(t testing.TB) []spinCase {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	var cases []spinCase
 	for _, name := range []string{"mutex_N", "spinlock_N", "peterson_2", "dekker_2", "lamport_N"} {
 		for _, suffix := range []string{"", "_us"} {

@@ -16,9 +16,7 @@ import (
 func szymanskiAt(t *testing.T) string {
 	t.Helper()
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	return filepath.Join(dir, "cubicle", "szymanski_at.cub")
 }
 

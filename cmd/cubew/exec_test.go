@@ -79,9 +79,7 @@ func TestExecutionFinalReads(t *testing.T) {
 // is shown in that order.
 func TestExecutionReordered(t *testing.T) {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	path := filepath.Join(dir, "cubicle-w/cubtso/peterson_2_us.cub")
 	tr := execOf(t, "--verify-trace", path)
 	x := tr.Execution

@@ -119,9 +119,7 @@ func TestFencesBadInput(t *testing.T) {
 // UNSAFE candidates are decided by the search, not by the bounded engine.
 func TestFencesPSOFixed(t *testing.T) {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "peterson_2_us.cub")
 	code, out, errs := cubew(t, "fences", "-v", "--model", "pso", path)
 	require.Equal(t, exitSafe, code, errs)

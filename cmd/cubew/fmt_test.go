@@ -84,9 +84,7 @@ func TestFmtStdin(t *testing.T) {
 func corpusModels(t *testing.T) []string {
 	t.Helper()
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	files, err := corpus.Files(dir)
 	require.NoError(t, err)
 	var out []string
@@ -128,9 +126,7 @@ const (
 // before and after formatting: the same verdicts, each decided.
 func TestFmtKeepsVerdicts(t *testing.T) {
 	dir, err := corpus.Dir()
-	if err != nil {
-		t.Skipf("shared corpus: %v", err)
-	}
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	entries, err := corpus.Expected(dir)
 	require.NoError(t, err)
 	var files []string

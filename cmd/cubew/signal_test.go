@@ -16,6 +16,8 @@ import (
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/internal/slowmodels"
+
+	"github.com/stretchr/testify/require"
 )
 
 // asCLI is set in the environment of a child test binary that must run
@@ -48,9 +50,9 @@ func TestSIGINTGivesPartialAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := [][]string{{"check", "-v", "--search", "dfs", ticket}}
-	if dir, err := corpus.Dir(); err == nil {
-		runs = append(runs, []string{"check", "-v", filepath.Join(dir, "cubicle", "flash.cub")})
-	}
+	dir, err := corpus.Dir()
+	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
+	runs = append(runs, []string{"check", "-v", filepath.Join(dir, "cubicle", "flash.cub")})
 	for i := 0; i < 100; i++ {
 		args := runs[i%len(runs)]
 		code, stdout, stderr := interruptChild(t, args)
