@@ -55,19 +55,25 @@ func (p *program) layoutAbstract() {
 // there are locations), there is no fresh value: ok is false and the
 // values held are returned.
 func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) {
-	held := map[value]bool{}
+	dom, base := p.ctors[t], p.abstract[t]
+	held := make([]bool, len(dom)) // held[k]: st holds dom[k]
+	see := func(v value) {
+		if k := v.N - base; v.K == kCons && k >= 0 && k < int64(len(dom)) {
+			held[k] = true
+		}
+	}
 	for _, v := range st.vals {
-		held[v] = true
+		see(v)
 	}
 	for _, b := range st.bufs {
 		for _, g := range b {
 			for _, w := range g {
-				held[w.val] = true
+				see(w.val)
 			}
 		}
 	}
-	for _, v := range p.ctors[t] {
-		if held[v] {
+	for k, v := range dom {
+		if held[k] {
 			vs = append(vs, v)
 		} else if !ok {
 			vs, ok = append(vs, v), true
@@ -83,7 +89,7 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 // locations first, then buffers. Dead cells (p.dead, dead.go) are
 // encoded as undef, and integers shifted (p.shift, shift.go).
 func (p *program) stateKey(st *state, dst []byte) []byte {
-	st = p.shifted(p.dead.withoutDead(st))
+	st = p.shifted(p.dead.withoutDead(st, &p.keyScratch().live))
 	if p.canonical {
 		return p.canonKey(st, dst)
 	}
@@ -129,6 +135,7 @@ type keyScratch struct {
 	ren  []int64 // constructor number -> its renaming in the current key, -1 if none yet
 	next []int64 // first constructor of an abstract type -> values renamed so far
 	seen []int64 // the constructors renamed in the current key
+	live state   // the copy of a state with its dead cells undef
 	// For canonKey: the signatures and the permuted copy of a state.
 	sigs [][]byte
 	locs []int32
