@@ -137,9 +137,10 @@ type keyScratch struct {
 	seen []int64 // the constructors renamed in the current key
 	live state   // the copy of a state with its dead cells undef
 	// For canonKey: the signatures and the permuted copy of a state.
-	sigs [][]byte
-	locs []int32
-	perm state
+	sigs     [][]byte
+	locs     []int32
+	perm     state
+	kb, best []byte // the key of a permuted copy, the smallest so far
 }
 
 // keyScratch returns p's scratch memory, made on first use.

@@ -151,7 +151,13 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	for q := n + 1; q <= p.n; q++ {
 		perm[q] = q // the outside process stays
 	}
-	var best, kb []byte
+	if len(runs) == 0 {
+		for k, q := range order {
+			perm[q] = k + 1
+		}
+		return p.renamedKey(p.permute(st, perm, &ks.perm), dst)
+	}
+	best, kb := ks.best[:0], ks.kb
 	var try func(r int)
 	try = func(r int) {
 		if r < len(runs) {
@@ -163,11 +169,12 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 			perm[q] = k + 1
 		}
 		kb = p.renamedKey(p.permute(st, perm, &ks.perm), kb[:0])
-		if best == nil || string(kb) < string(best) {
+		if len(best) == 0 || string(kb) < string(best) {
 			best = append(best[:0], kb...)
 		}
 	}
 	try(0)
+	ks.best, ks.kb = best, kb
 	return append(dst, best...)
 }
 
