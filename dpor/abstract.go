@@ -36,6 +36,15 @@ func (p *program) layoutAbstract() {
 		}
 		p.ctors[t] = vs
 	}
+	p.absBase = make([]int64, len(p.cons))
+	for c := range p.absBase {
+		p.absBase[c] = -1
+	}
+	for t, base := range p.abstract {
+		for _, v := range p.ctors[t] {
+			p.absBase[v.N] = base
+		}
+	}
 }
 
 // nondetValues returns the values `X := .` tries for a location of an
@@ -46,19 +55,25 @@ func (p *program) layoutAbstract() {
 // there are locations), there is no fresh value: ok is false and the
 // values held are returned.
 func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) {
-	held := map[value]bool{}
+	dom, base := p.ctors[t], p.abstract[t]
+	held := make([]bool, len(dom)) // held[k]: st holds dom[k]
+	see := func(v value) {
+		if k := v.N - base; v.K == kCons && k >= 0 && k < int64(len(dom)) {
+			held[k] = true
+		}
+	}
 	for _, v := range st.vals {
-		held[v] = true
+		see(v)
 	}
 	for _, b := range st.bufs {
 		for _, g := range b {
 			for _, w := range g {
-				held[w.val] = true
+				see(w.val)
 			}
 		}
 	}
-	for _, v := range p.ctors[t] {
-		if held[v] {
+	for k, v := range dom {
+		if held[k] {
 			vs = append(vs, v)
 		} else if !ok {
 			vs, ok = append(vs, v), true
@@ -74,7 +89,7 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 // locations first, then buffers. Dead cells (p.dead, dead.go) are
 // encoded as undef, and integers shifted (p.shift, shift.go).
 func (p *program) stateKey(st *state, dst []byte) []byte {
-	st = p.shifted(p.dead.withoutDead(st))
+	st = p.shifted(p.dead.withoutDead(st, &p.keyScratch().live))
 	if p.canonical {
 		return p.canonKey(st, dst)
 	}
@@ -86,26 +101,56 @@ func (p *program) renamedKey(st *state, dst []byte) []byte {
 	if len(p.abstract) == 0 {
 		return st.key(dst)
 	}
-	rename := map[value]value{}
-	next := map[*syntax.Type]int64{}
-	see := func(l int, v value) {
-		t := p.locs[l].sym.s.Type
-		base, ok := p.abstract[t]
-		if _, done := rename[v]; !ok || done || v.K != kCons {
+	ks := p.keyScratch()
+	see := func(v value) {
+		if v.K != kCons || p.absBase[v.N] < 0 || ks.ren[v.N] >= 0 {
 			return
 		}
-		rename[v] = value{K: kCons, N: base + next[t]}
-		next[t]++
+		base := p.absBase[v.N]
+		ks.ren[v.N] = base + ks.next[base]
+		ks.next[base]++
+		ks.seen = append(ks.seen, v.N)
 	}
-	for l, v := range st.vals {
-		see(l, v)
+	for _, v := range st.vals {
+		see(v)
 	}
 	for _, b := range st.bufs {
 		for _, g := range b {
 			for _, w := range g {
-				see(int(w.loc), w.val)
+				see(w.val)
 			}
 		}
 	}
-	return st.keyRenamed(dst, rename)
+	dst = st.keyRenamed(dst, ks.ren)
+	for _, c := range ks.seen {
+		ks.ren[c], ks.next[p.absBase[c]] = -1, 0
+	}
+	ks.seen = ks.seen[:0]
+	return dst
+}
+
+// keyScratch is the memory stateKey reuses from one state to the next (a
+// program runs in one goroutine).
+type keyScratch struct {
+	ren  []int64 // constructor number -> its renaming in the current key, -1 if none yet
+	next []int64 // first constructor of an abstract type -> values renamed so far
+	seen []int64 // the constructors renamed in the current key
+	live state   // the copy of a state with its dead cells undef
+	// For canonKey: the signatures and the permuted copy of a state.
+	sigs     [][]byte
+	locs     []int32
+	perm     state
+	kb, best []byte // the key of a permuted copy, the smallest so far
+}
+
+// keyScratch returns p's scratch memory, made on first use.
+func (p *program) keyScratch() *keyScratch {
+	if p.scratch == nil {
+		ks := &keyScratch{ren: make([]int64, len(p.cons)), next: make([]int64, len(p.cons))}
+		for c := range ks.ren {
+			ks.ren[c] = -1
+		}
+		p.scratch = ks
+	}
+	return p.scratch
 }

@@ -3,6 +3,8 @@ package dpor
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -17,6 +19,9 @@ const (
 	// autoStates bounds the explicit run: a state space this large takes a
 	// few seconds.
 	autoStates = 300_000
+	// autoFiniteStates bounds the explicit run on a finite instance
+	// (finiteInstance), whose exploration ends without a steps bound.
+	autoFiniteStates = 2_000_000
 )
 
 // Engine names, as Result.Engine gives them.
@@ -42,7 +47,8 @@ const (
 //     unsafe state, or if it is exhaustive without the steps bound
 //     stopping a thread (a model DPOR cannot run skips this);
 //  2. the explicit engine with at most autoStates states (and the steps
-//     bound of opts): kept unless it reaches that budget;
+//     bound of opts), or autoFiniteStates when the instance is finite
+//     (finiteInstance): kept unless it reaches that budget;
 //  3. when opts has no steps bound, the explicit engine with the steps
 //     bound (infinite or large state spaces: counters, tickets) and the
 //     state limit of opts: kept unless it reaches that limit;
@@ -78,6 +84,11 @@ func Auto(ctx context.Context, m *syntax.Model, opts Options, steps int) (*Resul
 	eopts := opts
 	eopts.MaxExecutions = 0
 	eopts.MaxStates = autoStates
+	finite := finiteInstance(m, opts)
+	if finite != "" {
+		eopts.MaxStates = autoFiniteStates
+		why += "; the instance is finite (" + finite + ")"
+	}
 	if opts.MaxStates > 0 {
 		eopts.MaxStates = min(eopts.MaxStates, opts.MaxStates)
 	}
@@ -109,6 +120,32 @@ func Auto(ctx context.Context, m *syntax.Model, opts Options, steps int) (*Resul
 		return nil, err
 	}
 	return chosen(res, EngineDPOR, "%s", why), nil
+}
+
+// finiteInstance says why the explicit engine's state space of the
+// instance is finite, so that its exploration ends without a steps bound:
+// no variable or array has an int or real type (abstract types get finite
+// domains), and no write is buffered or buffers are bounded
+// (Options.MaxBuffer). It returns "" when it cannot tell.
+func finiteInstance(m *syntax.Model, opts Options) string {
+	weak := false
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
+		s := m.Symbols[name]
+		if s.Class != syntax.SymVar && s.Class != syntax.SymArray {
+			continue
+		}
+		if k := s.Type.Kind; k == syntax.TInt || k == syntax.TReal {
+			return ""
+		}
+		weak = weak || s.Weak
+	}
+	if !weak || opts.Model != nil && !opts.Model.Buffered() {
+		return "every variable has a finite domain"
+	}
+	if opts.MaxBuffer > 0 {
+		return fmt.Sprintf("every variable has a finite domain, at most %d pending writes per buffer", opts.MaxBuffer)
+	}
+	return ""
 }
 
 // stateLimited reports whether an explicit run stopped at its state limit.

@@ -96,3 +96,47 @@ transition back ([p]) requires { PC[p] = B } { PC[p] := A }
 	require.Equal(t, 4, res.States, "A/B for each of the two processes")
 	require.Equal(t, "test.cub:5:30: process constant #1", res.SymmetryRefused)
 }
+
+// TestFiniteInstance: an instance is finite for Auto when no variable has
+// an int or real type and buffers are absent or bounded; Auto then gives
+// the explicit engine autoFiniteStates and says why.
+func TestFiniteInstance(t *testing.T) {
+	finite := load(t, `
+type loc = A | B | C
+array PC[proc] : loc
+var D : bool
+init (p) { PC[p] = A }
+unsafe (p) { PC[p] = C }
+transition go ([p]) requires { PC[p] = A } { PC[p] := B; D := . }
+transition back ([p]) requires { PC[p] = B } { PC[p] := A }
+`, false)
+	counter := load(t, `
+var C : int
+init () { C = 0 }
+unsafe () { C < 0 }
+transition inc () { C := C + 1 }
+`, false)
+	weak := loadFile(t, filepath.Join("..", "examples", "flag_mutex.cub"))
+	cases := []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"finite types", finiteInstance(finite, Options{}), "every variable has a finite domain"},
+		{"int counter", finiteInstance(counter, Options{}), ""},
+		{"weak, unbounded buffers", finiteInstance(weak, Options{Model: memmodel.TSO}), ""},
+		{"weak, bounded buffers", finiteInstance(weak, Options{Model: memmodel.TSO, MaxBuffer: 4}), "every variable has a finite domain, at most 4 pending writes per buffer"},
+		{"weak under sc", finiteInstance(weak, Options{Model: memmodel.SC}), "every variable has a finite domain"},
+	}
+	for _, c := range cases {
+		require.Equal(t, c.want, c.got, c.name)
+	}
+	require.Len(t, cases, 5)
+	// Orbits: both at A with D's initial value (symbolic, never read);
+	// then D is True or False in AB, BB and AA.
+	res, err := Auto(context.Background(), finite, Options{N: 2, Symmetry: true}, 6)
+	require.NoError(t, err)
+	require.Equal(t, EngineExplicit, res.Engine, res.Choice)
+	require.Contains(t, res.Choice, "the instance is finite (every variable has a finite domain); the explicit engine explored 7 states (budget 2000000)")
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+}

@@ -54,6 +54,7 @@ type program struct {
 	consID   map[string]int64         // constructor name -> global number
 	ctors    map[*syntax.Type][]value // the values of each finite type
 	abstract map[*syntax.Type]int64   // the first constructor number of each abstract type
+	absBase  []int64                  // per constructor: the first constructor of its abstract type, -1 if none
 	num      *numbers
 	init     syntax.Formula
 	unsafe   []property
@@ -69,6 +70,7 @@ type program struct {
 	dead       deadCells // with Options.DeadValues: the dead cells' rules (dead.go)
 	shift      []bool    // with Options.Shift granted: the int locations (shift.go)
 	ownedCells [][]int   // per process, the cells indexed by it alone (symmetry.go)
+	scratch    *keyScratch
 }
 
 // property is an expanded unsafe or invariant item.

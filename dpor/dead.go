@@ -395,14 +395,15 @@ func (p *program) compileDead(rules []deadRule) deadCells {
 }
 
 // withoutDead returns st with its dead cells set to undef (st itself when
-// none is dead).
-func (dc deadCells) withoutDead(st *state) *state {
+// none is dead), built in scratch (its vals reused).
+func (dc deadCells) withoutDead(st *state, scratch *state) *state {
 	out := st
 	for _, dp := range dc {
 		for _, pr := range dp.pairs {
 			if st.vals[pr[0]] != undef && (pr[1] < 0 || dp.isDead(st.vals[pr[1]])) {
 				if out == st {
-					out = &state{vals: slices.Clone(st.vals), bufs: st.bufs, steps: st.steps}
+					out = scratch
+					out.vals, out.bufs, out.steps = append(out.vals[:0], st.vals...), st.bufs, st.steps
 				}
 				out.vals[pr[0]] = undef
 			}

@@ -95,7 +95,7 @@ func TestDeadValuesExact(t *testing.T) {
 			if dc == nil {
 				dc = p.compileDead(p.deadRules())
 			}
-			classes[string(p.renamedKey(dc.withoutDead(st), nil))] = true
+			classes[string(p.renamedKey(dc.withoutDead(st, &state{}), nil))] = true
 		})
 		require.NoError(t, err)
 		opts.DeadValues = true

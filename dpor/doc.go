@@ -89,7 +89,9 @@
 // tests count one initial state. If that run under-approximated and read
 // such a value, the free locations it read are enumerated like the others
 // and the run is repeated, until no new one is read (lazy.go). The counts
-// reported are those of the last run.
+// reported are those of the last run; an explicit run stops as soon as
+// it is sure to be repeated (it under-approximated and read a value not
+// yet enumerated).
 //
 // An unsafe item holds in a state when its formula is true for some
 // pairwise distinct processes given to its parameters (exists-bound
@@ -251,7 +253,10 @@
 // without the steps bound stopping a thread (litmus tests: the counts
 // GenMC reports); else the explicit engine on a budget of states (looping
 // protocols, whose executions grow with the steps bound while their state
-// spaces stay small); else DPOR with the caller's budget.
+// spaces stay small), a larger one when the instance is finite (no int or
+// real variable, buffers bounded: its exploration ends without a steps
+// bound, as german.ctc's and flash's do with the reductions); else DPOR
+// with the caller's budget.
 // Result.Engine and Result.Choice say which and why.
 //
 // Consistency. After every event the graph must be consistent for the

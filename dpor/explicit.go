@@ -114,7 +114,7 @@ func (x *explorer) run() error {
 		x.cut()
 		return nil
 	}
-	for head := 0; head < len(x.queue) && !x.stop; head++ {
+	for head := 0; head < len(x.queue) && !x.stop && !p.rerunDue(x.flags.inexact); head++ {
 		if head%1024 == 0 {
 			if x.ctx.Err() != nil {
 				x.cut()

@@ -67,6 +67,24 @@ func (p *program) initLazily(eager bool, run func() (exact bool, err error)) err
 	}
 }
 
+// rerunDue reports whether the current lazy run will be repeated whatever
+// it does next: it under-approximated (inexact is its first reason) and
+// read a free location that is not enumerated yet. Such a run may stop
+// at once: initLazily discards its counts, and an unsafe state it could
+// still find, the next run finds too (the path reaching it decided
+// nothing on a symbolic value, so it exists for each enumerated value).
+func (p *program) rerunDue(inexact string) bool {
+	if inexact == "" || p.lazy == nil {
+		return false
+	}
+	for l, r := range p.lazy.read {
+		if r && !p.lazy.enum[l] {
+			return true
+		}
+	}
+	return false
+}
+
 // freeText is how the symbolic value of a free location is printed (in a
 // witness's initial state: any value will do).
 const freeText = "any"

@@ -127,12 +127,13 @@ func canonPSO(b []group) []group {
 // key appends the canonical encoding of st to dst.
 func (st *state) key(dst []byte) []byte { return st.keyRenamed(dst, nil) }
 
-// keyRenamed is key with every value v encoded as rename[v] when it has
-// one (the values of abstract types, renamed by program.stateKey).
-func (st *state) keyRenamed(dst []byte, rename map[value]value) []byte {
+// keyRenamed is key with every constructor c encoded as ren[c] when that
+// is not negative (the values of abstract types, renamed by
+// program.stateKey; nil: none renamed).
+func (st *state) keyRenamed(dst []byte, ren []int64) []byte {
 	enc := func(v value) value {
-		if r, ok := rename[v]; ok {
-			return r
+		if ren != nil && v.K == kCons && ren[v.N] >= 0 {
+			v.N = ren[v.N]
 		}
 		return v
 	}

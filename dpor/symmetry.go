@@ -115,9 +115,13 @@ const maxTiePerms = 24
 // (at most maxTiePerms of them) the one with the smallest key.
 func (p *program) canonKey(st *state, dst []byte) []byte {
 	n := p.participants
-	sigs := make([][]byte, n+1)
+	ks := p.keyScratch()
+	if ks.sigs == nil {
+		ks.sigs = make([][]byte, n+1)
+	}
+	sigs := ks.sigs
 	for q := 1; q <= n; q++ {
-		sigs[q] = p.signature(st, q)
+		sigs[q] = p.signature(st, q, sigs[q][:0])
 	}
 	order := make([]int, n) // order[k]: the process that becomes k+1
 	for k := range order {
@@ -147,7 +151,13 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	for q := n + 1; q <= p.n; q++ {
 		perm[q] = q // the outside process stays
 	}
-	var best, kb []byte
+	if len(runs) == 0 {
+		for k, q := range order {
+			perm[q] = k + 1
+		}
+		return p.renamedKey(p.permute(st, perm, &ks.perm), dst)
+	}
+	best, kb := ks.best[:0], ks.kb
 	var try func(r int)
 	try = func(r int) {
 		if r < len(runs) {
@@ -158,12 +168,13 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 		for k, q := range order {
 			perm[q] = k + 1
 		}
-		kb = p.renamedKey(p.permute(st, perm), kb[:0])
-		if best == nil || string(kb) < string(best) {
+		kb = p.renamedKey(p.permute(st, perm, &ks.perm), kb[:0])
+		if len(best) == 0 || string(kb) < string(best) {
 			best = append(best[:0], kb...)
 		}
 	}
 	try(0)
+	ks.best, ks.kb = best, kb
 	return append(dst, best...)
 }
 
@@ -182,10 +193,9 @@ func (p *program) owned() [][]int {
 	return p.ownedCells
 }
 
-// signature encodes what process q's part of st is, naming q "self" and
-// every other process "other".
-func (p *program) signature(st *state, q int) []byte {
-	var dst []byte
+// signature appends to dst what process q's part of st is, naming q
+// "self" and every other process "other".
+func (p *program) signature(st *state, q int, dst []byte) []byte {
 	for _, l := range p.owned()[q] {
 		dst = appendValue(dst, p.relative(l, st.vals[l], q))
 	}
@@ -237,9 +247,14 @@ func (p *program) relative(l int, v value, q int) value {
 	return v
 }
 
-// permute returns π(st) for the permutation perm (perm[q] is π(q)).
-func (p *program) permute(st *state, perm []int) *state {
-	locs := make([]int32, len(p.locs))
+// permute returns π(st) for the permutation perm (perm[q] is π(q)),
+// written into out: its slices are reused, its groups are new.
+func (p *program) permute(st *state, perm []int, out *state) *state {
+	ks := p.keyScratch()
+	if ks.locs == nil {
+		ks.locs = make([]int32, len(p.locs))
+	}
+	locs := ks.locs
 	for l, lc := range p.locs {
 		off := 0
 		for _, i := range lc.procs {
@@ -256,10 +271,11 @@ func (p *program) permute(st *state, perm []int) *state {
 		}
 		return v
 	}
-	out := &state{vals: make([]value, len(st.vals))}
+	out.vals = slices.Grow(out.vals[:0], len(st.vals))[:len(st.vals)]
 	for l, v := range st.vals {
 		out.vals[locs[l]] = val(v)
 	}
+	out.bufs = nil
 	if st.bufs != nil {
 		out.bufs = make([][]group, len(st.bufs))
 		for q, b := range st.bufs {
@@ -278,6 +294,7 @@ func (p *program) permute(st *state, perm []int) *state {
 			out.bufs[perm[q+1]-1] = nb
 		}
 	}
+	out.steps = nil
 	if st.steps != nil {
 		out.steps = make([]uint16, len(st.steps))
 		out.steps[0] = st.steps[0]

@@ -163,7 +163,7 @@ func burnside(t *testing.T, m *syntax.Model, opts Options) (states, orbits int) 
 		translate.Permute(order, 0, func([]int) {
 			copy(perm[1:], order)
 			a = p.renamedKey(st, a[:0])
-			b = p.renamedKey(p.permute(st, perm), b[:0])
+			b = p.renamedKey(p.permute(st, perm, &state{}), b[:0])
 			if string(a) == string(b) {
 				fixed++
 			}
