@@ -32,6 +32,7 @@ type worker struct {
 	low    *lowerer
 	tally  tally
 	budget int
+	m      *matcher // reused by nodeMatcher
 	// subsume and safety are the time of the worker's subsumption and
 	// initial-state checks since the engine last added them to its stats.
 	subsume, safety time.Duration

@@ -627,7 +627,8 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		n.pattern() // computed here: workers only read it
 		results[i] = make([]transitionPres, nt)
 	}
-	work := func(_, k int) {
+	matchers := make([]*matcher, e.opts.workers()) // by goroutine, reused
+	work := func(g, k int) {
 		if e.ctx.Err() != nil {
 			return // the search stops: its pre-images are not needed
 		}
@@ -637,12 +638,24 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		for j, p := range ps {
 			f := newFacts(p.cube)
 			r.facts[j] = f
-			r.covered[j] = f.mayBeIncludedBy(n, p.cube.NVars) && e.newMatcher(f, new(matchBudget)).includes(n.pat)
+			r.covered[j] = f.mayBeIncludedBy(n, p.cube.NVars) && e.freshMatcher(&matchers[g], f).includes(n.pat)
 		}
 		results[k/nt][k%nt] = r
 	}
-	parallelFor(len(nodes)*nt, e.opts.workers(), work)
+	parallelFor(len(nodes)*nt, len(matchers), work)
 	return results
+}
+
+// freshMatcher returns *m, made or reset for f with its own memo and a
+// whole matchBudget.
+func (e *engine) freshMatcher(m **matcher, f *facts) *matcher {
+	if *m == nil {
+		*m = e.newMatcher(f, nil)
+	} else {
+		(*m).reset(f)
+	}
+	(*m).own, (*m).budget = matchBudget, &(*m).own
+	return *m
 }
 
 func (e *engine) unknown(reason string) *Result {

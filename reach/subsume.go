@@ -363,19 +363,26 @@ func (m *matcher) tired() bool {
 // the indexed cube, so the matchers of a popped node's checks (inclusion,
 // candidates, against the snapshot and in the merge) share one.
 type matchMemo struct {
-	renamed map[renKey]renamedLit  // literals with two or three variables
-	unary   map[uint64]*unaryImage // literals with one
+	renamed map[renKey]renamedLit // literals with two or three variables
+	unaryMemo                     // literals with one
 }
 
 // nodeMatcher returns a matcher of w for popped node n, drawing on
 // w.budget and sharing n's memo, which visit releases once n is merged.
+// It is w's one matcher, reset: a caller is done with the last one (but
+// for its candidates, which stay) when it asks for the next.
 func (w *worker) nodeMatcher(n *node) *matcher {
-	m := w.e.newMatcher(n.facts(), &w.budget)
+	if w.m == nil {
+		w.m = w.e.newMatcher(n.facts(), &w.budget)
+	} else {
+		w.m.reset(n.facts())
+		w.m.poll.Ctx = w.e.ctx
+	}
 	if n.memo == nil {
 		n.memo = &matchMemo{}
 	}
-	m.memo = n.memo
-	return m
+	w.m.memo = n.memo
+	return w.m
 }
 
 // newMatcher is newMatcher polling the search's context and drawing on
@@ -388,9 +395,7 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 }
 
 func newMatcher(f *facts) *matcher {
-	used := make([]bool, f.c.NVars+1+len(f.c.Events)) // backs used and usedEv
-	m := &matcher{own: matchBudget, f: f, sigma: make([]translate.Proc, f.c.NVars+1),
-		used: used[: f.c.NVars+1 : f.c.NVars+1], usedEv: used[f.c.NVars+1:]}
+	m := &matcher{own: matchBudget}
 	m.budget, m.memo = &m.own, &m.ownMemo
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -401,7 +406,32 @@ func newMatcher(f *facts) *matcher {
 		}
 		return p
 	}
+	m.reset(f)
 	return m
+}
+
+// reset readies m for indexed cube f, as new but for its budget, poll,
+// memo and buffers: no candidates, inclusion and candidates both sought.
+// A matcher that owns its memo starts a new one.
+func (m *matcher) reset(f *facts) {
+	m.f, m.pat = f, nil
+	m.sigma = resize(m.sigma, f.c.NVars+1)
+	m.used = resize(m.used, f.c.NVars+1)
+	m.usedEv = resize(m.usedEv, len(f.c.Events))
+	clear(m.used)
+	clear(m.usedEv)
+	m.cur, m.cands, m.candLits = m.cur[:0], nil, nil
+	m.noCands, m.gaveUp = false, false
+	if m.memo == &m.ownMemo {
+		m.ownMemo.clear()
+	}
+}
+
+// clear empties the memo, keeping its storage.
+func (mm *matchMemo) clear() {
+	clear(mm.renamed)
+	clear(mm.index)
+	mm.images, mm.lits = mm.images[:0], mm.lits[:0]
 }
 
 // match reports whether some renaming of V's variables and events includes
@@ -507,7 +537,7 @@ func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, s
 		return r, m.f.status(r)
 	}
 	if lv.n == 1 {
-		r := m.unaryRenamings(l, lv.v[0]).lits[m.sigma[lv.v[0]]-1]
+		r := m.unaryRenamed(l, lv.v[0])
 		return r.lit, r.st
 	}
 	k := renKey{id: l.ID()}
@@ -759,8 +789,17 @@ func (e *engine) deleteSubsumed(n *node) {
 		ancestors[x] = true
 	}
 	pat := n.pattern()
+	var m *matcher
 	for _, v := range e.index.includedBy(&w.tally, pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &w.budget).includes(pat) {
+		if v.inv || ancestors[v] {
+			continue
+		}
+		if m == nil {
+			m = e.newMatcher(v.facts(), &w.budget)
+		} else {
+			m.reset(v.facts())
+		}
+		if m.includes(pat) {
 			v.deleted = true
 			for _, img := range v.images {
 				img.deleted = true // it is v renamed: the images of n cover it
