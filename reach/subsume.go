@@ -363,8 +363,8 @@ func (m *matcher) tired() bool {
 // the indexed cube, so the matchers of a popped node's checks (inclusion,
 // candidates, against the snapshot and in the merge) share one.
 type matchMemo struct {
-	renamed map[renKey]renamedLit // literals with two or three variables
-	unaryMemo                     // literals with one
+	renamed   map[renKey]renamedLit // literals with two or three variables
+	unaryMemo                       // literals with one
 }
 
 // nodeMatcher returns a matcher of w for popped node n, drawing on
