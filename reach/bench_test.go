@@ -116,7 +116,7 @@ func BenchmarkDekkerPSO(b *testing.B) {
 }
 
 // slowFiles are the Table-1 files the original tool takes over half a
-// second on, and german.
+// second on, german and sense_barrier.
 var slowFiles = []struct {
 	file string
 	sc   bool
@@ -125,6 +125,7 @@ var slowFiles = []struct {
 	{"cubicle-w/cubtso/arbiter_v2_N.cub", false},
 	{"cubicle-w/cubtso/lamport_N.cub", false},
 	{"cubicle/german.cub", true},
+	{"cubicle/sense_barrier.cub", true},
 }
 
 // BenchmarkWorkers checks the files of slowFiles with 1, 2 and 4

@@ -107,15 +107,20 @@ type precheck struct {
 	// deferred: a node queued before n in its layer includes n, so the
 	// initial-state check and the fixpoint query are left to the merge.
 	deferred bool
-	err      error
-	budget   int // the matching steps left for n
+	// settled: the snapshot and the layer's nodes before n (with their
+	// symmetric images) do not cover n, so neither do the snapshot and
+	// the nodes the merge visits before n, a subset of them: the merge
+	// neither looks at those nor asks the solver again.
+	settled bool
+	err     error
+	budget  int // the matching steps left for n
 }
 
 // check runs the checks of n against the snapshot on w. The solver's
 // queries are left to the merge when a node queued before n in its layer
 // (before) includes n: that node is visited before n is merged, and then
 // covers it without the solver, or it is covered itself.
-func (w *worker) check(ctx context.Context, n *node, before []*node) (pc precheck) {
+func (w *worker) check(ctx context.Context, n *node, before [][]*node) (pc precheck) {
 	w.budget = matchBudget
 	defer func() { pc.budget = w.budget }()
 	if n.orphaned() {
@@ -124,14 +129,59 @@ func (w *worker) check(ctx context.Context, n *node, before []*node) (pc prechec
 	if pc.included, pc.cands = w.includedIn(n); pc.included {
 		return pc
 	}
-	if pc.deferred = w.includedInAny(n, before); pc.deferred {
-		return pc
+	for _, b := range before {
+		if pc.deferred = w.includedInAny(n, b[:1]); pc.deferred {
+			return pc
+		}
 	}
 	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
 		return pc
 	}
+	if pc.settled = w.settles(ctx, n, before, pc.cands); pc.settled {
+		return pc
+	}
 	pc.covered, pc.err = w.covered(ctx, pc.cands, n)
 	return pc
+}
+
+// settles reports whether the snapshot (its candidates cands) and the
+// nodes of before together do not cover n, when the latter have
+// renamings that do not clash with n (else the merge asks nothing more
+// anyway). Never with approximation: the merge may visit a candidate,
+// more general, in place of a node of before.
+func (w *worker) settles(ctx context.Context, n *node, before [][]*node, cands [][]translate.Literal) bool {
+	if w.e.opts.Oracle != nil {
+		return false
+	}
+	layer, ok := w.layerCandidates(n, before)
+	if !ok || len(layer) == 0 {
+		return false
+	}
+	covered, err := w.covered(ctx, append(cands[:len(cands):len(cands)], layer...), n)
+	return err == nil && !covered
+}
+
+// layerCandidates returns the renamings of the nodes of before (a node
+// of the layer and its symmetric images each) that do not clash with n,
+// drawing on a budget of their own. It reports false when they are not
+// all of them: the matcher gave up, or one includes n (match then stops
+// early without that renaming).
+func (w *worker) layerCandidates(n *node, before [][]*node) ([][]translate.Literal, bool) {
+	start, saved := time.Now(), w.budget
+	defer func() {
+		w.subsume += time.Since(start)
+		w.budget = saved
+	}()
+	w.budget = matchBudget
+	m := w.nodeMatcher(n)
+	for _, b := range before {
+		for _, v := range b {
+			if v.cube.NVars <= n.cube.NVars && m.match(v.pattern()) {
+				return nil, false
+			}
+		}
+	}
+	return m.cands, !m.gaveUp
 }
 
 // nodesPerWorker is the fewest nodes of a layer per worker: a worker
@@ -150,11 +200,35 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
+	withImages := e.withImages(layer)
 	parallelFor(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
-			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
+			out[i] = e.workers[g].check(ctx, layer[i], withImages[:i])
 		}
 	})
+	return out
+}
+
+// withImages returns each node of the layer with the images under the
+// system's symmetries that addVisited would index with it, their patterns
+// computed. With approximation (whose candidates the merge visits in
+// place of layer nodes, so that check never settles a node), the nodes
+// alone.
+func (e *engine) withImages(layer []*node) [][]*node {
+	out := make([][]*node, len(layer))
+	for i, x := range layer {
+		out[i] = []*node{x}
+		if e.opts.Oracle != nil {
+			continue
+		}
+		for _, s := range e.syms {
+			if c := renameCube(x.cube, s.rename); c != nil {
+				img := &node{cube: c}
+				img.pattern()
+				out[i] = append(out[i], img)
+			}
+		}
+	}
 	return out
 }
 

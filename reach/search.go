@@ -372,7 +372,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	// A node included in a visited one meets the initial states only if
 	// that one does, which was checked when it was popped.
 	included, cands := pc.included, [][]translate.Literal(nil)
-	if !included {
+	if !included && !pc.settled {
 		included, cands = w.includedInFresh(n, m.fresh)
 	}
 	if included {
