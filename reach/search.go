@@ -358,7 +358,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	popped := n
 	defer func() {
 		e.matched += matchBudget - w.budget
-		popped.memo = nil
+		popped.releaseMemo()
 	}()
 	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
 		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil

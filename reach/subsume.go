@@ -3,6 +3,7 @@ package reach
 import (
 	"context"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
@@ -379,10 +380,23 @@ func (w *worker) nodeMatcher(n *node) *matcher {
 		w.m.poll.Ctx = w.e.ctx
 	}
 	if n.memo == nil {
-		n.memo = &matchMemo{}
+		n.memo = memoPool.Get().(*matchMemo)
 	}
 	w.m.memo = n.memo
 	return w.m
+}
+
+// memoPool holds the memos of merged nodes, cleared, for the next nodes'
+// matchers: their maps and slabs keep their storage.
+var memoPool = sync.Pool{New: func() any { return new(matchMemo) }}
+
+// releaseMemo returns n's memo to memoPool once n is merged.
+func (n *node) releaseMemo() {
+	if n.memo != nil {
+		n.memo.clear()
+		memoPool.Put(n.memo)
+		n.memo = nil
+	}
 }
 
 // newMatcher is newMatcher polling the search's context and drawing on
