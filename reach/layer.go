@@ -107,10 +107,11 @@ type precheck struct {
 	// deferred: a node queued before n in its layer includes n, so the
 	// initial-state check and the fixpoint query are left to the merge.
 	deferred bool
-	// settled: the snapshot and the layer's nodes before n (with their
-	// symmetric images) do not cover n, so neither do the snapshot and
-	// the nodes the merge visits before n, a subset of them: the merge
-	// neither looks at those nor asks the solver again.
+	// settled: the snapshot and the layer's nodes before n that the
+	// merge may visit (with their symmetric images) do not cover n, so
+	// neither do the snapshot and the nodes the merge visits before n, a
+	// subset of them: the merge neither looks at those nor asks the
+	// solver again (see settleLayer).
 	settled bool
 	err     error
 	budget  int // the matching steps left for n
@@ -120,7 +121,7 @@ type precheck struct {
 // queries are left to the merge when a node queued before n in its layer
 // (before) includes n: that node is visited before n is merged, and then
 // covers it without the solver, or it is covered itself.
-func (w *worker) check(ctx context.Context, n *node, before [][]*node) (pc precheck) {
+func (w *worker) check(ctx context.Context, n *node, before []*node) (pc precheck) {
 	w.budget = matchBudget
 	defer func() { pc.budget = w.budget }()
 	if n.orphaned() {
@@ -129,30 +130,34 @@ func (w *worker) check(ctx context.Context, n *node, before [][]*node) (pc prech
 	if pc.included, pc.cands = w.includedIn(n); pc.included {
 		return pc
 	}
-	for _, b := range before {
-		if pc.deferred = w.includedInAny(n, b[:1]); pc.deferred {
-			return pc
-		}
-	}
-	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
+	if pc.deferred = w.includedInAny(n, before); pc.deferred {
 		return pc
 	}
-	if pc.settled = w.settles(ctx, n, before, pc.cands); pc.settled {
+	if pc.init, pc.err = w.meetsInit(ctx, n); pc.err != nil || pc.init.reached {
 		return pc
 	}
 	pc.covered, pc.err = w.covered(ctx, pc.cands, n)
 	return pc
 }
 
+// uncovered reports whether the merge will visit the node unless nodes of
+// its layer visited before it cover it: the snapshot does not, nor would
+// it have counted as covered anyway.
+func (pc *precheck) uncovered() bool {
+	return !pc.skipped && !pc.included && !pc.deferred && !pc.init.reached && pc.err == nil && !pc.covered
+}
+
+// visitable reports whether the merge may visit the node (add it to the
+// visited set): the snapshot does not cover it.
+func (pc *precheck) visitable() bool {
+	return !pc.skipped && !pc.included && !pc.covered
+}
+
 // settles reports whether the snapshot (its candidates cands) and the
 // nodes of before together do not cover n, when the latter have
 // renamings that do not clash with n (else the merge asks nothing more
-// anyway). Never with approximation: the merge may visit a candidate,
-// more general, in place of a node of before.
+// anyway).
 func (w *worker) settles(ctx context.Context, n *node, before [][]*node, cands [][]translate.Literal) bool {
-	if w.e.opts.Oracle != nil {
-		return false
-	}
 	layer, ok := w.layerCandidates(n, before)
 	if !ok || len(layer) == 0 {
 		return false
@@ -200,33 +205,53 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
-	withImages := e.withImages(layer)
 	parallelFor(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
-			out[i] = e.workers[g].check(ctx, layer[i], withImages[:i])
+			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
 		}
 	})
+	e.settleLayer(ctx, layer, out, n)
 	return out
 }
 
-// withImages returns each node of the layer with the images under the
-// system's symmetries that addVisited would index with it, their patterns
-// computed. With approximation (whose candidates the merge visits in
-// place of layer nodes, so that check never settles a node), the nodes
-// alone.
-func (e *engine) withImages(layer []*node) [][]*node {
-	out := make([][]*node, len(layer))
+// settleLayer settles, on up to workers workers, the uncovered nodes of
+// a layer that the visitable nodes queued before them (with their
+// symmetric images) may cover: the merge visits only these, so if they
+// and the snapshot together do not cover a node, the nodes the merge
+// visits before it do not either. Never with approximation: the merge may
+// visit a candidate, more general, in place of a node.
+func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck, workers int) {
+	if e.opts.Oracle != nil {
+		return
+	}
+	var visitable [][]*node // grows: before[i] is a prefix of it
+	before := make([][][]*node, len(layer))
+	var open []int
 	for i, x := range layer {
-		out[i] = []*node{x}
-		if e.opts.Oracle != nil {
-			continue
+		before[i] = visitable
+		if out[i].uncovered() && len(visitable) > 0 {
+			open = append(open, i)
 		}
-		for _, s := range e.syms {
-			if c := renameCube(x.cube, s.rename); c != nil {
-				img := &node{cube: c}
-				img.pattern()
-				out[i] = append(out[i], img)
-			}
+		if out[i].visitable() {
+			visitable = append(visitable, e.withImages(x))
+		}
+	}
+	parallelFor(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
+		if i := open[k]; ctx.Err() == nil {
+			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
+		}
+	})
+}
+
+// withImages returns x with the images under the system's symmetries
+// that addVisited would index with it, their patterns computed.
+func (e *engine) withImages(x *node) []*node {
+	out := []*node{x}
+	for _, s := range e.syms {
+		if c := renameCube(x.cube, s.rename); c != nil {
+			img := &node{cube: c}
+			img.pattern()
+			out = append(out, img)
 		}
 	}
 	return out
