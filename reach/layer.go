@@ -33,6 +33,7 @@ type worker struct {
 	tally  tally
 	budget int
 	m      *matcher // reused by nodeMatcher
+	pruner pruner   // of covered
 	// subsume and safety are the time of the worker's subsumption and
 	// initial-state checks since the engine last added them to its stats.
 	subsume, safety time.Duration

@@ -32,7 +32,7 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 	for _, t := range w.low.cube(n.cube) {
 		s.Assert(t)
 	}
-	for _, c := range prune(cands) {
+	for _, c := range w.pruner.prune(cands) {
 		lits := make([]smt.Term, len(c))
 		for i, l := range c {
 			lits[i] = w.low.literal(l)
@@ -49,62 +49,95 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 	return r == smt.Unsat, nil
 }
 
-// prune drops the candidates that add nothing to the fixpoint query:
+// pruner drops the candidates that add nothing to the fixpoint query:
 // those whose open literals include all the literals of another one kept
 // (¬a implies ¬(a ∧ b)), duplicates among them. Shorter candidates are
 // kept first; the kept ones stay in their order. On German's exact
 // search (2,177 nodes) it keeps 32,951 of 172,142 (dropping duplicates and
 // the candidates containing a single-literal one only: about 62,000).
-func prune(cands [][]translate.Literal) [][]translate.Literal {
-	ids := make([][]uint64, len(cands))
-	order := make([]int, len(cands))
+// Its buffers serve the next call (one pruner per worker).
+type pruner struct {
+	ids     [][]uint64 // per candidate, its distinct literal IDs, sorted
+	arena   []uint64   // backs ids
+	order   []int
+	holding map[uint64]int32 // literal ID -> its list in lists
+	// lists[k]: the kept candidates (numbered in size) with a literal.
+	lists [][]int32
+	// size[k]: the literals of kept candidate k; hits[k]: how many of
+	// them the candidate at hand has; touched: the k with hits > 0.
+	size, hits, touched []int32
+	keep                []bool
+	out                 [][]translate.Literal
+}
+
+// prune returns the candidates of cands to keep, in a slice valid until
+// the next call.
+func (p *pruner) prune(cands [][]translate.Literal) [][]translate.Literal {
+	p.ids, p.order = resize(p.ids, len(cands)), resize(p.order, len(cands))
 	total := 0
 	for _, c := range cands {
 		total += len(c)
 	}
-	arena := make([]uint64, 0, total) // backs every ids[i]
+	p.arena = slices.Grow(p.arena[:0], total) // never moves below
 	for i, c := range cands {
-		start := len(arena)
-		arena = literalIDs(arena, c)
-		ids[i], order[i] = arena[start:len(arena):len(arena)], i
+		start := len(p.arena)
+		p.arena = literalIDs(p.arena, c)
+		p.ids[i], p.order[i] = p.arena[start:len(p.arena):len(p.arena)], i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
-	// holding[id]: the kept candidates with literal id; hits[k]: how many
-	// literals of the candidate at hand kept candidate k has.
-	holding := map[uint64][]int32{}
-	var size, hits, touched []int32
-	keep := make([]bool, len(cands))
-	for _, i := range order {
+	slices.SortStableFunc(p.order, func(a, b int) int { return len(p.ids[a]) - len(p.ids[b]) })
+	if p.holding == nil {
+		p.holding = map[uint64]int32{}
+	}
+	clear(p.holding)
+	p.lists, p.size, p.hits = p.lists[:0], p.size[:0], p.hits[:0]
+	p.keep = resize(p.keep, len(cands))
+	clear(p.keep)
+	for _, i := range p.order {
 		redundant := false
-		for _, id := range ids[i] {
-			for _, k := range holding[id] {
-				if hits[k] == 0 {
-					touched = append(touched, k)
+		for _, id := range p.ids[i] {
+			l, ok := p.holding[id]
+			if !ok {
+				continue
+			}
+			for _, k := range p.lists[l] {
+				if p.hits[k] == 0 {
+					p.touched = append(p.touched, k)
 				}
-				hits[k]++
-				redundant = redundant || hits[k] == size[k]
+				p.hits[k]++
+				redundant = redundant || p.hits[k] == p.size[k]
 			}
 		}
-		for _, k := range touched {
-			hits[k] = 0
+		for _, k := range p.touched {
+			p.hits[k] = 0
 		}
-		touched = touched[:0]
+		p.touched = p.touched[:0]
 		if redundant {
 			continue
 		}
-		keep[i] = true
-		for _, id := range ids[i] {
-			holding[id] = append(holding[id], int32(len(size)))
+		p.keep[i] = true
+		for _, id := range p.ids[i] {
+			l, ok := p.holding[id]
+			if !ok {
+				l = int32(len(p.lists))
+				p.holding[id] = l
+				if len(p.lists) < cap(p.lists) {
+					p.lists = p.lists[:l+1]
+					p.lists[l] = p.lists[l][:0]
+				} else {
+					p.lists = append(p.lists, nil)
+				}
+			}
+			p.lists[l] = append(p.lists[l], int32(len(p.size)))
 		}
-		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
+		p.size, p.hits = append(p.size, int32(len(p.ids[i]))), append(p.hits, 0)
 	}
-	out := make([][]translate.Literal, 0, len(size))
+	p.out = p.out[:0]
 	for i, c := range cands {
-		if keep[i] {
-			out = append(out, c)
+		if p.keep[i] {
+			p.out = append(p.out, c)
 		}
 	}
-	return out
+	return p.out
 }
 
 // literalIDs appends to dst the distinct IDs of lits, sorted.
