@@ -32,8 +32,9 @@ type worker struct {
 	low    *lowerer
 	tally  tally
 	budget int
-	m      *matcher // reused by nodeMatcher
-	pruner pruner   // of covered
+	m      *matcher  // reused by nodeMatcher
+	pruner pruner    // of covered
+	gf     groupFits // of includedIn
 	// subsume and safety are the time of the worker's subsumption and
 	// initial-state checks since the engine last added them to its stats.
 	subsume, safety time.Duration

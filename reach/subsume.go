@@ -157,7 +157,8 @@ func literalIDs(dst []uint64, lits []translate.Literal) []uint64 {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	gf := &groupFits{}
+	gf := &w.gf
+	gf.reset()
 	// Inclusion first, without collecting candidates.
 	if w.e.index.includes(w.nodeMatcher(n), gf, n.cube.NVars) {
 		return true, nil
