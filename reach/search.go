@@ -149,9 +149,10 @@ type Stats struct {
 	Subsume    time.Duration
 	Safety     time.Duration
 	// Prechecks is the time of the parallel checks of the layers against
-	// their snapshots; the rest of a search's time is the merge, one node
-	// at a time (but for the pre-images of a node, by transition).
-	Prechecks time.Duration
+	// their snapshots, Ordering that of the parallel inclusion tests
+	// between the children of a layer (order.go); the rest of a search's
+	// time but PreImage is the merge, one node at a time.
+	Prechecks, Ordering time.Duration
 }
 
 // Result is the outcome of Check.
