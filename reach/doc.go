@@ -78,9 +78,13 @@
 // snapshot of the visited set (syntactic inclusion, the initial states,
 // the fixpoint query), each worker with its own solver (one worker per 4
 // nodes of the layer at most: a solver takes milliseconds to make, more
-// than a small model's whole search); a merge then
+// than a small model's whole search); then, in parallel too, a node the
+// snapshot does not cover is checked against the snapshot and the nodes
+// queued before it in its layer that the snapshot does not cover either
+// (with their symmetric images): if they do not cover it, neither does
+// any subset of them, and it is settled. A merge then
 // takes the nodes in queue order and checks again, against the nodes of
-// the layer visited before, those the snapshot did not cover; the
+// the layer visited before, those neither covered nor settled; the
 // visited nodes' pre-images are computed in parallel, by node and
 // transition, and queued in order, but that a pre-image moves before the
 // earlier ones it includes (order.go). The verdict and the node counts do

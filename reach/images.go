@@ -62,29 +62,33 @@ func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
 }
 
 // unaryImage is what the matchers of an indexed cube know of a literal
-// whose only variable is i: its renamings by i -> y (index y-1) with their
-// status, and the masks of unaryImages.
+// whose only variable is i: the masks of unaryImages, and where its
+// renamings by i -> y with their status start in the memo's unaryLits
+// (index lits+y-1).
 type unaryImage struct {
 	ok   [2]uint64
-	lits []renamedLit
+	lits int32
 }
 
 // unaryRenamings returns the renamings of l, whose only variable is i,
-// to each variable of the indexed cube, computed once per memo.
+// to each variable of the indexed cube, computed once per memo. The
+// memo's slabs hold them: one allocation per slab growth, not per
+// literal. The pointer is valid until the next call.
 func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryImage {
-	if u, seen := m.memo.unary[l.ID()]; seen {
-		return u
+	memo := &m.memo.unaryMemo
+	if k, seen := memo.index[l.ID()]; seen {
+		return &memo.images[k]
 	}
-	if m.memo.unary == nil {
-		m.memo.unary = map[uint64]*unaryImage{}
+	if memo.index == nil {
+		memo.index = map[uint64]int32{}
 	}
-	u := &unaryImage{lits: make([]renamedLit, m.f.c.NVars)}
+	u := unaryImage{lits: int32(len(memo.lits))}
 	saved := m.sigma[i]
 	for y := 1; y <= m.f.c.NVars; y++ {
 		m.sigma[i] = translate.Proc(y)
 		r := l.Rename(m.rename)
 		st := m.f.status(r)
-		u.lits[y-1] = renamedLit{r, st}
+		memo.lits = append(memo.lits, renamedLit{r, st})
 		switch st {
 		case implied:
 			u.ok[1] |= 1 << y
@@ -94,8 +98,24 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 		}
 	}
 	m.sigma[i] = saved
-	m.memo.unary[l.ID()] = u
-	return u
+	memo.index[l.ID()] = int32(len(memo.images))
+	memo.images = append(memo.images, u)
+	return &memo.images[len(memo.images)-1]
+}
+
+// unaryRenamed returns l, whose only variable is i, renamed by the
+// current renaming, and its status.
+func (m *matcher) unaryRenamed(l translate.Literal, i translate.Proc) renamedLit {
+	return m.memo.unaryMemo.lits[m.unaryRenamings(l, i).lits+int32(m.sigma[i])-1]
+}
+
+// unaryMemo is the part of a matchMemo about literals with one variable:
+// index maps a literal's ID to its unaryImage in images, whose renamings
+// are in lits.
+type unaryMemo struct {
+	index  map[uint64]int32
+	images []unaryImage
+	lits   []renamedLit
 }
 
 func b2i(b bool) int {

@@ -2,6 +2,7 @@ package reach
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/cubew/cubew/translate"
 )
@@ -162,13 +163,26 @@ type groupFits struct {
 	evScratch, arena []evBits
 }
 
+// reset forgets the indexed cube, keeping the buffers for the next one.
+func (gf *groupFits) reset() {
+	gf.fits, gf.bits, gf.open, gf.arena = gf.fits[:0], gf.bits[:0], gf.open[:0], gf.arena[:0]
+}
+
+// grown returns s extended to length n with zero values.
+func grown[T any](s []T, n int) []T {
+	k := len(s)
+	s = slices.Grow(s, n-k)[:n]
+	clear(s[k:])
+	return s
+}
+
 // fit reports whether group g fits m's indexed cube and, if so, sets
 // m.evNeed to the event bits of the group's variables' images.
 func (gf *groupFits) fit(x *visitedIndex, m *matcher, g int32) bool {
-	if k := len(x.groups) - len(gf.fits); k > 0 {
-		gf.fits = append(gf.fits, make([]int8, k)...)
-		gf.bits = append(gf.bits, make([][]evBits, k)...)
-		gf.open = append(gf.open, make([][]translate.Literal, k)...)
+	if n := len(x.groups); n > len(gf.fits) {
+		gf.fits = grown(gf.fits, n)
+		gf.bits = grown(gf.bits, n)
+		gf.open = grown(gf.open, n)
 	}
 	if gf.fits[g] == 0 {
 		p := x.groups[g]

@@ -32,6 +32,9 @@ type worker struct {
 	low    *lowerer
 	tally  tally
 	budget int
+	m      *matcher  // reused by nodeMatcher
+	pruner pruner    // of covered
+	gf     groupFits // of includedIn
 	// subsume and safety are the time of the worker's subsumption and
 	// initial-state checks since the engine last added them to its stats.
 	subsume, safety time.Duration
@@ -106,8 +109,14 @@ type precheck struct {
 	// deferred: a node queued before n in its layer includes n, so the
 	// initial-state check and the fixpoint query are left to the merge.
 	deferred bool
-	err      error
-	budget   int // the matching steps left for n
+	// settled: the snapshot and the layer's nodes before n that the
+	// merge may visit (with their symmetric images) do not cover n, so
+	// neither do the snapshot and the nodes the merge visits before n, a
+	// subset of them: the merge neither looks at those nor asks the
+	// solver again (see settleLayer).
+	settled bool
+	err     error
+	budget  int // the matching steps left for n
 }
 
 // check runs the checks of n against the snapshot on w. The solver's
@@ -133,6 +142,55 @@ func (w *worker) check(ctx context.Context, n *node, before []*node) (pc prechec
 	return pc
 }
 
+// uncovered reports whether the merge will visit the node unless nodes of
+// its layer visited before it cover it: the snapshot does not, nor would
+// it have counted as covered anyway.
+func (pc *precheck) uncovered() bool {
+	return !pc.skipped && !pc.included && !pc.deferred && !pc.init.reached && pc.err == nil && !pc.covered
+}
+
+// visitable reports whether the merge may visit the node (add it to the
+// visited set): the snapshot does not cover it.
+func (pc *precheck) visitable() bool {
+	return !pc.skipped && !pc.included && !pc.covered
+}
+
+// settles reports whether the snapshot (its candidates cands) and the
+// nodes of before together do not cover n, when the latter have
+// renamings that do not clash with n (else the merge asks nothing more
+// anyway).
+func (w *worker) settles(ctx context.Context, n *node, before [][]*node, cands [][]translate.Literal) bool {
+	layer, ok := w.layerCandidates(n, before)
+	if !ok || len(layer) == 0 {
+		return false
+	}
+	covered, err := w.covered(ctx, append(cands[:len(cands):len(cands)], layer...), n)
+	return err == nil && !covered
+}
+
+// layerCandidates returns the renamings of the nodes of before (a node
+// of the layer and its symmetric images each) that do not clash with n,
+// drawing on a budget of their own. It reports false when they are not
+// all of them: the matcher gave up, or one includes n (match then stops
+// early without that renaming).
+func (w *worker) layerCandidates(n *node, before [][]*node) ([][]translate.Literal, bool) {
+	start, saved := time.Now(), w.budget
+	defer func() {
+		w.subsume += time.Since(start)
+		w.budget = saved
+	}()
+	w.budget = matchBudget
+	m := w.nodeMatcher(n)
+	for _, b := range before {
+		for _, v := range b {
+			if v.cube.NVars <= n.cube.NVars && m.match(v.pattern()) {
+				return nil, false
+			}
+		}
+	}
+	return m.cands, !m.gaveUp
+}
+
 // nodesPerWorker is the fewest nodes of a layer per worker: a worker
 // costs a solver (a few milliseconds to make), which a small model's
 // whole search may not take.
@@ -154,6 +212,50 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
 		}
 	})
+	e.settleLayer(ctx, layer, out, n)
+	return out
+}
+
+// settleLayer settles, on up to workers workers, the uncovered nodes of
+// a layer that the visitable nodes queued before them (with their
+// symmetric images) may cover: the merge visits only these, so if they
+// and the snapshot together do not cover a node, the nodes the merge
+// visits before it do not either. Never with approximation: the merge may
+// visit a candidate, more general, in place of a node.
+func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck, workers int) {
+	if e.opts.Oracle != nil {
+		return
+	}
+	var visitable [][]*node // grows: before[i] is a prefix of it
+	before := make([][][]*node, len(layer))
+	var open []int
+	for i, x := range layer {
+		before[i] = visitable
+		if out[i].uncovered() && len(visitable) > 0 {
+			open = append(open, i)
+		}
+		if out[i].visitable() {
+			visitable = append(visitable, e.withImages(x))
+		}
+	}
+	parallelFor(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
+		if i := open[k]; ctx.Err() == nil {
+			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
+		}
+	})
+}
+
+// withImages returns x with the images under the system's symmetries
+// that addVisited would index with it, their patterns computed.
+func (e *engine) withImages(x *node) []*node {
+	out := []*node{x}
+	for _, s := range e.syms {
+		if c := renameCube(x.cube, s.rename); c != nil {
+			img := &node{cube: c}
+			img.pattern()
+			out = append(out, img)
+		}
+	}
 	return out
 }
 

@@ -149,9 +149,10 @@ type Stats struct {
 	Subsume    time.Duration
 	Safety     time.Duration
 	// Prechecks is the time of the parallel checks of the layers against
-	// their snapshots; the rest of a search's time is the merge, one node
-	// at a time (but for the pre-images of a node, by transition).
-	Prechecks time.Duration
+	// their snapshots, Ordering that of the parallel inclusion tests
+	// between the children of a layer (order.go); the rest of a search's
+	// time but PreImage is the merge, one node at a time.
+	Prechecks, Ordering time.Duration
 }
 
 // Result is the outcome of Check.
@@ -358,7 +359,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	popped := n
 	defer func() {
 		e.matched += matchBudget - w.budget
-		popped.memo = nil
+		popped.releaseMemo()
 	}()
 	if e.opts.MaxMatchSteps > 0 && e.matched >= e.opts.MaxMatchSteps {
 		return e.unknown(fmt.Sprintf("matching budget of %d steps reached", e.opts.MaxMatchSteps)), nil
@@ -372,7 +373,7 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	// A node included in a visited one meets the initial states only if
 	// that one does, which was checked when it was popped.
 	included, cands := pc.included, [][]translate.Literal(nil)
-	if !included {
+	if !included && !pc.settled {
 		included, cands = w.includedInFresh(n, m.fresh)
 	}
 	if included {
@@ -627,7 +628,8 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		n.pattern() // computed here: workers only read it
 		results[i] = make([]transitionPres, nt)
 	}
-	work := func(_, k int) {
+	matchers := make([]*matcher, e.opts.workers()) // by goroutine, reused
+	work := func(g, k int) {
 		if e.ctx.Err() != nil {
 			return // the search stops: its pre-images are not needed
 		}
@@ -637,12 +639,24 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		for j, p := range ps {
 			f := newFacts(p.cube)
 			r.facts[j] = f
-			r.covered[j] = f.mayBeIncludedBy(n, p.cube.NVars) && e.newMatcher(f, new(matchBudget)).includes(n.pat)
+			r.covered[j] = f.mayBeIncludedBy(n, p.cube.NVars) && e.freshMatcher(&matchers[g], f).includes(n.pat)
 		}
 		results[k/nt][k%nt] = r
 	}
-	parallelFor(len(nodes)*nt, e.opts.workers(), work)
+	parallelFor(len(nodes)*nt, len(matchers), work)
 	return results
+}
+
+// freshMatcher returns *m, made or reset for f with its own memo and a
+// whole matchBudget.
+func (e *engine) freshMatcher(m **matcher, f *facts) *matcher {
+	if *m == nil {
+		*m = e.newMatcher(f, nil)
+	} else {
+		(*m).reset(f)
+	}
+	(*m).own, (*m).budget = matchBudget, &(*m).own
+	return *m
 }
 
 func (e *engine) unknown(reason string) *Result {

@@ -3,6 +3,7 @@ package reach
 import (
 	"context"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
@@ -31,7 +32,7 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 	for _, t := range w.low.cube(n.cube) {
 		s.Assert(t)
 	}
-	for _, c := range prune(cands) {
+	for _, c := range w.pruner.prune(cands) {
 		lits := make([]smt.Term, len(c))
 		for i, l := range c {
 			lits[i] = w.low.literal(l)
@@ -48,62 +49,95 @@ func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *no
 	return r == smt.Unsat, nil
 }
 
-// prune drops the candidates that add nothing to the fixpoint query:
+// pruner drops the candidates that add nothing to the fixpoint query:
 // those whose open literals include all the literals of another one kept
 // (¬a implies ¬(a ∧ b)), duplicates among them. Shorter candidates are
 // kept first; the kept ones stay in their order. On German's exact
 // search (2,177 nodes) it keeps 32,951 of 172,142 (dropping duplicates and
 // the candidates containing a single-literal one only: about 62,000).
-func prune(cands [][]translate.Literal) [][]translate.Literal {
-	ids := make([][]uint64, len(cands))
-	order := make([]int, len(cands))
+// Its buffers serve the next call (one pruner per worker).
+type pruner struct {
+	ids     [][]uint64 // per candidate, its distinct literal IDs, sorted
+	arena   []uint64   // backs ids
+	order   []int
+	holding map[uint64]int32 // literal ID -> its list in lists
+	// lists[k]: the kept candidates (numbered in size) with a literal.
+	lists [][]int32
+	// size[k]: the literals of kept candidate k; hits[k]: how many of
+	// them the candidate at hand has; touched: the k with hits > 0.
+	size, hits, touched []int32
+	keep                []bool
+	out                 [][]translate.Literal
+}
+
+// prune returns the candidates of cands to keep, in a slice valid until
+// the next call.
+func (p *pruner) prune(cands [][]translate.Literal) [][]translate.Literal {
+	p.ids, p.order = resize(p.ids, len(cands)), resize(p.order, len(cands))
 	total := 0
 	for _, c := range cands {
 		total += len(c)
 	}
-	arena := make([]uint64, 0, total) // backs every ids[i]
+	p.arena = slices.Grow(p.arena[:0], total) // never moves below
 	for i, c := range cands {
-		start := len(arena)
-		arena = literalIDs(arena, c)
-		ids[i], order[i] = arena[start:len(arena):len(arena)], i
+		start := len(p.arena)
+		p.arena = literalIDs(p.arena, c)
+		p.ids[i], p.order[i] = p.arena[start:len(p.arena):len(p.arena)], i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(ids[a]) - len(ids[b]) })
-	// holding[id]: the kept candidates with literal id; hits[k]: how many
-	// literals of the candidate at hand kept candidate k has.
-	holding := map[uint64][]int32{}
-	var size, hits, touched []int32
-	keep := make([]bool, len(cands))
-	for _, i := range order {
+	slices.SortStableFunc(p.order, func(a, b int) int { return len(p.ids[a]) - len(p.ids[b]) })
+	if p.holding == nil {
+		p.holding = map[uint64]int32{}
+	}
+	clear(p.holding)
+	p.lists, p.size, p.hits = p.lists[:0], p.size[:0], p.hits[:0]
+	p.keep = resize(p.keep, len(cands))
+	clear(p.keep)
+	for _, i := range p.order {
 		redundant := false
-		for _, id := range ids[i] {
-			for _, k := range holding[id] {
-				if hits[k] == 0 {
-					touched = append(touched, k)
+		for _, id := range p.ids[i] {
+			l, ok := p.holding[id]
+			if !ok {
+				continue
+			}
+			for _, k := range p.lists[l] {
+				if p.hits[k] == 0 {
+					p.touched = append(p.touched, k)
 				}
-				hits[k]++
-				redundant = redundant || hits[k] == size[k]
+				p.hits[k]++
+				redundant = redundant || p.hits[k] == p.size[k]
 			}
 		}
-		for _, k := range touched {
-			hits[k] = 0
+		for _, k := range p.touched {
+			p.hits[k] = 0
 		}
-		touched = touched[:0]
+		p.touched = p.touched[:0]
 		if redundant {
 			continue
 		}
-		keep[i] = true
-		for _, id := range ids[i] {
-			holding[id] = append(holding[id], int32(len(size)))
+		p.keep[i] = true
+		for _, id := range p.ids[i] {
+			l, ok := p.holding[id]
+			if !ok {
+				l = int32(len(p.lists))
+				p.holding[id] = l
+				if len(p.lists) < cap(p.lists) {
+					p.lists = p.lists[:l+1]
+					p.lists[l] = p.lists[l][:0]
+				} else {
+					p.lists = append(p.lists, nil)
+				}
+			}
+			p.lists[l] = append(p.lists[l], int32(len(p.size)))
 		}
-		size, hits = append(size, int32(len(ids[i]))), append(hits, 0)
+		p.size, p.hits = append(p.size, int32(len(p.ids[i]))), append(p.hits, 0)
 	}
-	out := make([][]translate.Literal, 0, len(size))
+	p.out = p.out[:0]
 	for i, c := range cands {
-		if keep[i] {
-			out = append(out, c)
+		if p.keep[i] {
+			p.out = append(p.out, c)
 		}
 	}
-	return out
+	return p.out
 }
 
 // literalIDs appends to dst the distinct IDs of lits, sorted.
@@ -123,7 +157,8 @@ func literalIDs(dst []uint64, lits []translate.Literal) []uint64 {
 func (w *worker) includedIn(n *node) (bool, [][]translate.Literal) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	gf := &groupFits{}
+	gf := &w.gf
+	gf.reset()
 	// Inclusion first, without collecting candidates.
 	if w.e.index.includes(w.nodeMatcher(n), gf, n.cube.NVars) {
 		return true, nil
@@ -363,19 +398,39 @@ func (m *matcher) tired() bool {
 // the indexed cube, so the matchers of a popped node's checks (inclusion,
 // candidates, against the snapshot and in the merge) share one.
 type matchMemo struct {
-	renamed map[renKey]renamedLit  // literals with two or three variables
-	unary   map[uint64]*unaryImage // literals with one
+	renamed   map[renKey]renamedLit // literals with two or three variables
+	unaryMemo                       // literals with one
 }
 
 // nodeMatcher returns a matcher of w for popped node n, drawing on
 // w.budget and sharing n's memo, which visit releases once n is merged.
+// It is w's one matcher, reset: a caller is done with the last one (but
+// for its candidates, which stay) when it asks for the next.
 func (w *worker) nodeMatcher(n *node) *matcher {
-	m := w.e.newMatcher(n.facts(), &w.budget)
-	if n.memo == nil {
-		n.memo = &matchMemo{}
+	if w.m == nil {
+		w.m = w.e.newMatcher(n.facts(), &w.budget)
+	} else {
+		w.m.reset(n.facts())
+		w.m.poll.Ctx = w.e.ctx
 	}
-	m.memo = n.memo
-	return m
+	if n.memo == nil {
+		n.memo = memoPool.Get().(*matchMemo)
+	}
+	w.m.memo = n.memo
+	return w.m
+}
+
+// memoPool holds the memos of merged nodes, cleared, for the next nodes'
+// matchers: their maps and slabs keep their storage.
+var memoPool = sync.Pool{New: func() any { return new(matchMemo) }}
+
+// releaseMemo returns n's memo to memoPool once n is merged.
+func (n *node) releaseMemo() {
+	if n.memo != nil {
+		n.memo.clear()
+		memoPool.Put(n.memo)
+		n.memo = nil
+	}
 }
 
 // newMatcher is newMatcher polling the search's context and drawing on
@@ -388,9 +443,7 @@ func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 }
 
 func newMatcher(f *facts) *matcher {
-	used := make([]bool, f.c.NVars+1+len(f.c.Events)) // backs used and usedEv
-	m := &matcher{own: matchBudget, f: f, sigma: make([]translate.Proc, f.c.NVars+1),
-		used: used[: f.c.NVars+1 : f.c.NVars+1], usedEv: used[f.c.NVars+1:]}
+	m := &matcher{own: matchBudget}
 	m.budget, m.memo = &m.own, &m.ownMemo
 	m.rename = func(p translate.Proc) translate.Proc {
 		switch {
@@ -401,7 +454,32 @@ func newMatcher(f *facts) *matcher {
 		}
 		return p
 	}
+	m.reset(f)
 	return m
+}
+
+// reset readies m for indexed cube f, as new but for its budget, poll,
+// memo and buffers: no candidates, inclusion and candidates both sought.
+// A matcher that owns its memo starts a new one.
+func (m *matcher) reset(f *facts) {
+	m.f, m.pat = f, nil
+	m.sigma = resize(m.sigma, f.c.NVars+1)
+	m.used = resize(m.used, f.c.NVars+1)
+	m.usedEv = resize(m.usedEv, len(f.c.Events))
+	clear(m.used)
+	clear(m.usedEv)
+	m.cur, m.cands, m.candLits = m.cur[:0], nil, nil
+	m.noCands, m.gaveUp = false, false
+	if m.memo == &m.ownMemo {
+		m.ownMemo.clear()
+	}
+}
+
+// clear empties the memo, keeping its storage.
+func (mm *matchMemo) clear() {
+	clear(mm.renamed)
+	clear(mm.index)
+	mm.images, mm.lits = mm.images[:0], mm.lits[:0]
 }
 
 // match reports whether some renaming of V's variables and events includes
@@ -507,7 +585,7 @@ func (m *matcher) renamed(l translate.Literal, lv litVars) (translate.Literal, s
 		return r, m.f.status(r)
 	}
 	if lv.n == 1 {
-		r := m.unaryRenamings(l, lv.v[0]).lits[m.sigma[lv.v[0]]-1]
+		r := m.unaryRenamed(l, lv.v[0])
 		return r.lit, r.st
 	}
 	k := renKey{id: l.ID()}
@@ -759,8 +837,17 @@ func (e *engine) deleteSubsumed(n *node) {
 		ancestors[x] = true
 	}
 	pat := n.pattern()
+	var m *matcher
 	for _, v := range e.index.includedBy(&w.tally, pat, n.cube.NVars) {
-		if !v.inv && !ancestors[v] && e.newMatcher(v.facts(), &w.budget).includes(pat) {
+		if v.inv || ancestors[v] {
+			continue
+		}
+		if m == nil {
+			m = e.newMatcher(v.facts(), &w.budget)
+		} else {
+			m.reset(v.facts())
+		}
+		if m.includes(pat) {
 			v.deleted = true
 			for _, img := range v.images {
 				img.deleted = true // it is v renamed: the images of n cover it

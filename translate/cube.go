@@ -287,8 +287,17 @@ func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 		}
 	}
 	sig := signatures(lits, litProcs, ends, events, vars)
-	slices.SortStableFunc(vars, func(a, b Proc) int { return slices.Compare(sig[a], sig[b]) })
-	groups := groupBy(vars, sig)
+	byVar := make([]int, len(vars)) // indexes of vars and sig, sorted by signature
+	for i := range byVar {
+		byVar[i] = i
+	}
+	slices.SortStableFunc(byVar, func(a, b int) int { return slices.Compare(sig[a], sig[b]) })
+	sorted, sortedSig := make([]Proc, len(vars)), make([][]uint64, len(vars))
+	for i, k := range byVar {
+		sorted[i], sortedSig[i] = vars[k], sig[k]
+	}
+	vars = sorted
+	groups := groupBy(vars, sortedSig)
 	perms := 1
 	for _, g := range groups {
 		for i := 2; i <= len(g); i++ {
@@ -369,26 +378,28 @@ func abstract(v Proc) func(Proc) Proc {
 // and events it occurs in, with itself and the other variables and events
 // abstracted, so that equal signatures are necessary for two variables to
 // be swapped without changing the cube. procs[ends[i-1]:ends[i]] are the
-// processes literal i mentions.
-func signatures(lits []Literal, procs []Proc, ends []int, events []Event, vars []Proc) map[Proc][]uint64 {
-	out := make(map[Proc][]uint64, len(vars))
-	for _, v := range vars {
-		var hs []uint64
+// processes literal i mentions. The signature of vars[i] is out[i]; one
+// array backs them all.
+func signatures(lits []Literal, procs []Proc, ends []int, events []Event, vars []Proc) [][]uint64 {
+	out := make([][]uint64, len(vars))
+	all := make([]uint64, 0, len(lits)+len(events))
+	for k, v := range vars {
+		begin := len(all)
 		f := abstract(v)
 		start := 0
 		for i, l := range lits {
 			if mentions(procs[start:ends[i]], v) {
-				hs = append(hs, hashLiteral(l, f))
+				all = append(all, hashLiteral(l, f))
 			}
 			start = ends[i]
 		}
 		for _, e := range events {
 			if e.Proc == v || mentions(e.Index, v) {
-				hs = append(hs, hashEvent(e, f))
+				all = append(all, hashEvent(e, f))
 			}
 		}
-		slices.Sort(hs)
-		out[v] = hs
+		slices.Sort(all[begin:])
+		out[k] = all[begin:len(all):len(all)]
 	}
 	return out
 }
@@ -472,11 +483,13 @@ func mentions(ps []Proc, v Proc) bool {
 	return false
 }
 
-func groupBy(vars []Proc, sig map[Proc][]uint64) [][]Proc {
+// groupBy splits vars, sorted by their signatures sig (sig[i] is that
+// of vars[i]), into runs of equal signatures.
+func groupBy(vars []Proc, sig [][]uint64) [][]Proc {
 	var groups [][]Proc
 	for i := 0; i < len(vars); {
 		j := i
-		for j < len(vars) && slices.Equal(sig[vars[j]], sig[vars[i]]) {
+		for j < len(vars) && slices.Equal(sig[j], sig[i]) {
 			j++
 		}
 		groups = append(groups, vars[i:j])

@@ -176,21 +176,39 @@ func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bo
 	return true
 }
 
-// occurrences computes, for each atom, the formulas that contain it.
+// occurrences computes, for each atom, the formulas that contain it: the
+// walk lists the pairs, then one array holds every atom's formulas in
+// order (two allocations, not one per atom and growth).
 func (s *search) occurrences() {
 	index := make([]int, len(s.t.nodes)) // atom index + 1, 0 for other terms
 	for i, u := range s.atoms {
 		index[u] = i + 1
 	}
-	s.occurs = make([][]int, len(s.atoms))
+	type occurrence struct{ atom, formula int32 }
+	var pairs []occurrence
+	count := make([]int, len(s.atoms)+1)
 	seen := make([]int, len(s.t.nodes))
 	for fi, f := range s.formulas {
 		s.t.subterms(f, seen, fi+1, func(u smt.Term) {
 			s.budget--
 			if i := index[u]; i > 0 {
-				s.occurs[i-1] = append(s.occurs[i-1], fi)
+				pairs = append(pairs, occurrence{int32(i - 1), int32(fi)})
+				count[i]++
 			}
 		})
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1] // count[i]: where atom i's formulas start
+	}
+	all := make([]int, len(pairs))
+	next := slices.Clone(count[:len(s.atoms)])
+	for _, p := range pairs {
+		all[next[p.atom]] = int(p.formula)
+		next[p.atom]++
+	}
+	s.occurs = make([][]int, len(s.atoms))
+	for i := range s.occurs {
+		s.occurs[i] = all[count[i]:count[i+1]:count[i+1]]
 	}
 }
 

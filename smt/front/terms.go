@@ -91,6 +91,7 @@ type table struct {
 	funcs                       []funcInfo // index 0 unused
 	funcIDs                     map[string]smt.Func
 	keyBuf                      []byte
+	args                        []smt.Term // the chunk keepArgs fills
 	err                         error
 	boolSort, intSort, realSort smt.Sort
 	// pinned is the table length below which Release never cuts: the
@@ -166,11 +167,29 @@ func (t *table) make(n node) smt.Term {
 		return id
 	}
 	n.key = string(b)
-	n.args = slices.Clone(n.args)
+	n.args = t.keepArgs(n.args)
 	id := smt.Term(len(t.nodes))
 	t.nodes = append(t.nodes, n)
 	t.ids[n.key] = id
 	return id
+}
+
+// argChunk is how many arguments one allocation of table.args holds.
+const argChunk = 256
+
+// keepArgs returns a copy of args in the table's argument chunks: one
+// allocation per chunk, not per term. A chunk lives as long as a term of
+// it (Release only drops terms).
+func (t *table) keepArgs(args []smt.Term) []smt.Term {
+	if len(args) == 0 || len(args) > argChunk/4 {
+		return slices.Clone(args)
+	}
+	if len(t.args)+len(args) > cap(t.args) {
+		t.args = make([]smt.Term, 0, argChunk)
+	}
+	start := len(t.args)
+	t.args = append(t.args, args...)
+	return t.args[start:len(t.args):len(t.args)]
 }
 
 func (t *table) sortOf(u smt.Term) smt.Sort { return t.nodes[u].sort }
