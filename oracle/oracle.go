@@ -12,9 +12,9 @@
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never
 // acts; only the participants are matched against cubes (dpor/outside.go).
-// Instances are explored with every exact reduction of the explicit
-// engine (reduce.go): a ticket lock's counters grow without bound, and
-// shifted counters make each of its instances finite.
+// Instances are explored with exact reductions of the explicit engine
+// (reduce.go): a ticket lock's counters grow without bound, and shifted
+// counters make each of its instances finite.
 // An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such
@@ -78,8 +78,9 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
 	m = finiteAbstract(m)
+	shifted := shifts(ctx, m, mm)
 	for k := 1; k <= n; k++ {
-		states, res, err := explore(ctx, m, mm, k, maxStates)
+		states, res, err := explore(ctx, m, reductions(k, mm, maxStates, shifted))
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
@@ -93,7 +94,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		// small: explored partially, it is the shallow states of a large
 		// instance, which the smaller ones mostly have already, and it
 		// took German's protocol from 1.1 to 3 CPU-s.
-		states, res, err := explore(ctx, m, mm, n+1, maxStates/extraShare)
+		states, res, err := explore(ctx, m, reductions(n+1, mm, maxStates/extraShare, shifted))
 		if err == nil && res.Verdict != translate.Unknown {
 			o.add(states, res)
 		}
@@ -105,17 +106,16 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 // process than MaxVars may use: 2,000 states by default.
 const extraShare = 10
 
-// explore returns the states of the instance with k processes, and the
+// explore returns the states of the instance opts describes, and the
 // explicit engine's result. An instance the engine cannot explore exactly
 // is an error.
-func explore(ctx context.Context, m *syntax.Model, mm memmodel.Model, k, maxStates int) ([]dpor.State, *dpor.Result, error) {
+func explore(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
 	var states []dpor.State
-	res, err := dpor.Reachable(ctx, m, reductions(k, mm, maxStates),
-		func(s dpor.State) { states = append(states, s) })
+	res, err := dpor.Reachable(ctx, m, opts, func(s dpor.State) { states = append(states, s) })
 	if err != nil {
 		return nil, nil, err
 	}
-	if res.Verdict == translate.Unknown && res.States <= maxStates && ctx.Err() == nil {
+	if res.Verdict == translate.Unknown && res.States <= opts.MaxStates && ctx.Err() == nil {
 		// Neither a state limit nor a stop: the engine cannot explore
 		// this instance exactly (or it has no initial state), and what
 		// it saw says nothing.
