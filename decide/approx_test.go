@@ -91,7 +91,7 @@ func TestBrabSzymanskiAtBounded(t *testing.T) {
 }
 
 // TestBrabRefutedCandidate: an oracle over one process proposes
-// candidates that three processes reach; each is refuted (counted), the
+// candidates that four processes reach; each is refuted (counted), the
 // search restarts, and the answer is the real counterexample, replayed.
 func TestBrabRefutedCandidate(t *testing.T) {
 	res := checkBrab(t, "testdata/brab_refuted.cub", memmodel.SC, 1, 2000)
@@ -99,7 +99,7 @@ func TestBrabRefutedCandidate(t *testing.T) {
 	require.Equal(t, 2, res.Stats.Refuted)
 	require.Equal(t, 2, res.Stats.Restarts)
 	require.NotNil(t, res.Witness)
-	require.Equal(t, 3, res.Trace.Procs)
+	require.Equal(t, 4, res.Trace.Procs)
 	require.Empty(t, res.Inferred)
 }
 

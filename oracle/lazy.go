@@ -31,7 +31,8 @@ func NewLazy(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStat
 	return &Lazy{maxVars: n, explore: func() (*Oracle, error) { return New(ctx, m, mm, n, maxStates) }}
 }
 
-// MaxVars is the largest instance the oracle explores.
+// MaxVars is the most variables of a cube the oracle finds unreached (n
+// of New).
 func (l *Lazy) MaxVars() int { return l.maxVars }
 
 // Reached is Oracle.Reached once explored; true when the exploration

@@ -12,6 +12,9 @@
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never
 // acts; only the participants are matched against cubes (dpor/outside.go).
+// Instances are explored with exact reductions of the explicit engine
+// (reduce.go): a ticket lock's counters grow without bound, and shifted
+// counters make each of its instances finite.
 // An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such
@@ -21,6 +24,7 @@ package oracle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -34,10 +38,15 @@ import (
 // more is explored partially (its first states, breadth first).
 const DefaultMaxStates = 20000
 
-// Oracle holds the reachable states of the instances with 1..N processes.
+// Oracle holds the reachable states of the instances with 1..N
+// processes (and N+1 when small), and finds unreached cubes of at most N
+// variables.
 type Oracle struct {
 	n         int
 	instances [][]dpor.State // instances[k-1]: the states with k processes
+	// shifted[k-1] says that instance k keeps one state per common shift
+	// of its integers (dpor Options.Shift).
+	shifted []bool
 	// Partial says why an instance was not explored completely ("" when
 	// every instance was).
 	Partial string
@@ -47,8 +56,12 @@ type Oracle struct {
 	memo   map[string]bool
 }
 
-// New explores the instances of m with 1..n processes under mm (keeping at
-// most maxStates states each, 0 meaning DefaultMaxStates). The instance
+// New explores the instances of m with 1..n processes under mm (keeping
+// at most maxStates states each, 0 meaning DefaultMaxStates), and the
+// one with n+1 when it has at most maxStates/extraShare states: a cube
+// of n variables is then looked for where one more process acts too, as
+// a ticket lock needs to reach `Phase[#2] = Idle && Phase[#3] = Idle &&
+// Serving < Ticket[#1]` (a fourth process holds the lock). The instance
 // sizes stop at m's number_procs bound. An instance the explicit engine
 // cannot run, or cannot explore exactly (an initial value it cannot
 // enumerate), or that has no initial state, is an error: such an oracle
@@ -65,26 +78,57 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
 	m = finiteAbstract(m)
+	shifted := shifts(ctx, m, mm)
 	for k := 1; k <= n; k++ {
-		var states []dpor.State
-		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: mm, MaxStates: maxStates},
-			func(s dpor.State) { states = append(states, s) })
+		states, res, err := explore(ctx, m, reductions(k, mm, maxStates, shifted))
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
-		}
-		if res.Verdict == translate.Unknown && res.States <= maxStates && ctx.Err() == nil {
-			// Neither a state limit nor a stop: the engine cannot explore
-			// this instance exactly (or it has no initial state), and what
-			// it saw says nothing.
-			return nil, fmt.Errorf("oracle, instance with %d processes: %s", k, res.Reason)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
 		}
-		o.instances = append(o.instances, states)
-		o.States += len(states)
+		o.add(states, res)
+	}
+	if m.NumProcs == 0 || n < m.NumProcs {
+		// The instance with one more process is kept only when it is
+		// small: explored partially, it is the shallow states of a large
+		// instance, which the smaller ones mostly have already, and it
+		// took German's protocol from 1.1 to 3 CPU-s.
+		states, res, err := explore(ctx, m, reductions(n+1, mm, maxStates/extraShare, shifted))
+		if err == nil && res.Verdict != translate.Unknown {
+			o.add(states, res)
+		}
 	}
 	return o, nil
+}
+
+// extraShare is the share of the state limit the instance with one more
+// process than MaxVars may use: 2,000 states by default.
+const extraShare = 10
+
+// explore returns the states of the instance opts describes, and the
+// explicit engine's result. An instance the engine cannot explore exactly
+// is an error.
+func explore(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
+	var states []dpor.State
+	res, err := dpor.Reachable(ctx, m, opts, func(s dpor.State) { states = append(states, s) })
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Verdict == translate.Unknown && res.States <= opts.MaxStates && ctx.Err() == nil {
+		// Neither a state limit nor a stop: the engine cannot explore
+		// this instance exactly (or it has no initial state), and what
+		// it saw says nothing.
+		return nil, nil, errors.New(res.Reason)
+	}
+	return states, res, nil
+}
+
+// add keeps the states of the next instance.
+func (o *Oracle) add(states []dpor.State, res *dpor.Result) {
+	o.instances = append(o.instances, states)
+	o.shifted = append(o.shifted, res.Shifted)
+	o.States += len(states)
 }
 
 // partialReason says why an exploration stopped early.
@@ -96,12 +140,17 @@ func partialReason(res *dpor.Result) string {
 }
 
 // MaxVars is the most process variables a cube may have for the oracle to
-// find it unreached: the largest instance explored.
+// find it unreached: n of New.
 func (o *Oracle) MaxVars() int { return o.n }
+
+// Largest is the number of processes of the largest instance explored.
+func (o *Oracle) Largest() int { return len(o.instances) }
 
 // Reached reports whether some explored state satisfies c's literals
 // under some assignment of c's variables to distinct processes of its
 // instance. A cube with more variables than MaxVars is reported reached.
+// In an instance keyed up to shifts of its integers, a literal that
+// compares an integer with a number is not looked at (shiftInvariant).
 // It is safe for concurrent use.
 func (o *Oracle) Reached(c *translate.Cube) bool {
 	o.mu.Lock()
@@ -118,11 +167,15 @@ func (o *Oracle) reached(c *translate.Cube) bool {
 	if c.NVars > o.n {
 		return true
 	}
-	for k := max(c.NVars, 1); k <= o.n; k++ {
+	for k := max(c.NVars, 1); k <= len(o.instances); k++ {
 		found := false
+		lits := c.Lits
+		if o.shifted[k-1] {
+			lits = shiftInvariant(lits)
+		}
 		forAssignments(k, c.NVars, func(assign []int) bool {
 			for _, st := range o.instances[k-1] {
-				if satisfies(st, c.Lits, assign) {
+				if satisfies(st, lits, assign) {
 					found = true
 					return false
 				}

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"math/big"
 	"testing"
 
 	"github.com/cubew/cubew/memmodel"
@@ -28,10 +29,10 @@ func TestForAssignments(t *testing.T) {
 	}
 }
 
-// TestReached: over the instances with 1..2 processes of a lock where a
-// process enters only by taking the free lock, one process in the
-// critical section is reached, two never are, and a cube with more
-// variables than processes counts as reached.
+// TestReached: over the instances with 1..3 processes (MaxVars 2, plus
+// one) of a lock where a process enters only by taking the free lock,
+// one process in the critical section is reached, two never are, and a
+// cube with more variables than MaxVars counts as reached.
 func TestReached(t *testing.T) {
 	m, err := syntax.Load("../decide/testdata/brab_lock.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
@@ -41,7 +42,7 @@ func TestReached(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, o.Partial)
 	require.Equal(t, 2, o.MaxVars())
-	require.Equal(t, 2+3, o.States, "1 process: 2 states; 2 processes: 3")
+	require.Equal(t, 2+2+2, o.States, "up to process permutations: all idle, or one in the critical section")
 	sym := m.Symbols["S"]
 	crit := func(p translate.Proc) translate.Literal {
 		return translate.NewLiteral(translate.Eq, translate.StateTerm(sym, p), translate.CtorTerm("Crit"))
@@ -60,16 +61,17 @@ func TestReached(t *testing.T) {
 }
 
 // TestReachedAbstractData: an abstract type gets one value, so the
-// instances of a cache whose init relates data values are explored (1
-// process: 2 states, 2 processes: 4); their control states answer, and a
-// cube over two valid lines is reached.
+// instances of a cache whose init relates data values are explored (up
+// to permutations, 1 process: 2 states, 2 processes: 3, 3 processes: 4);
+// their control states answer, and a cube over two valid lines is
+// reached.
 func TestReachedAbstractData(t *testing.T) {
 	m, err := syntax.Load("testdata/data_cache.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
 	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
 	require.NoError(t, err)
 	require.Empty(t, o.Partial)
-	require.Equal(t, 2+4, o.States)
+	require.Equal(t, 2+3+4, o.States)
 	valid := func(p translate.Proc) translate.Literal {
 		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["S"], p), translate.CtorTerm("Valid"))
 	}
@@ -92,15 +94,16 @@ func TestNoInitialState(t *testing.T) {
 // TestOutsideProcess: `init (p) { Home <> p && ... }` holds in no finite
 // instance; the oracle gives each instance of k participants one more
 // process, k+1, that Home names and that never acts: 2 states with one
-// participant (S[#1] Idle or Busy, Home's cell stays Idle), 4 with two.
-// Two busy participants are reached (the model is unsafe), three are
-// beyond the oracle.
+// participant (S[#1] Idle or Busy, Home's cell stays Idle), 3 with two
+// and 3 with three (up to permutations of the participants: the third
+// is the unsafe one, where the exploration stops). Two busy participants
+// are reached (the model is unsafe).
 func TestOutsideProcess(t *testing.T) {
 	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
 	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
 	require.NoError(t, err)
-	require.Equal(t, 2+4, o.States)
+	require.Equal(t, 2+3+3, o.States)
 	require.Equal(t, "instance with 2 processes: an unsafe state is reachable", o.Partial)
 	for k, states := range o.instances {
 		for _, st := range states {
@@ -114,4 +117,46 @@ func TestOutsideProcess(t *testing.T) {
 	two, ok := translate.NewCube([]translate.Literal{busy(1), busy(2)})
 	require.True(t, ok)
 	require.True(t, o.Reached(two))
+}
+
+// TestReachedTicketLock: the ticket lock's counters grow without bound,
+// but keyed up to a common shift of its integers (and with the ticket of
+// an idle or critical process dead, up to permutations) each instance is
+// finite and explored completely: 3, 5 and 7 states with 1, 2 and 3
+// processes. Its answers: two waiting processes never hold the same
+// ticket, a waiting ticket is below Next; a waiting ticket above Serving
+// beside an idle process needs the third process (holding the lock); a
+// comparison with a number is not looked at (Serving = 5 is reached in
+// some shift).
+func TestReachedTicketLock(t *testing.T) {
+	m, err := syntax.Load("../examples/ticket_lock.cub", syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	o, err := New(context.Background(), m, memmodel.SC, 2, 0)
+	require.NoError(t, err)
+	require.Empty(t, o.Partial)
+	require.Equal(t, []bool{true, true, true}, o.shifted)
+	require.Equal(t, 3, o.Largest())
+	require.Equal(t, 3+5+7, o.States)
+	phase := func(p translate.Proc, c string) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["Phase"], p), translate.CtorTerm(c))
+	}
+	ticket := func(p translate.Proc) *translate.Term { return translate.StateTerm(m.Symbols["Ticket"], p) }
+	next, serving := translate.StateTerm(m.Symbols["Next"]), translate.StateTerm(m.Symbols["Serving"])
+	cases := []struct {
+		lits    []translate.Literal
+		reached bool
+	}{
+		{[]translate.Literal{phase(1, "Waiting"), phase(2, "Waiting"), translate.NewLiteral(translate.Eq, ticket(1), ticket(2))}, false},
+		{[]translate.Literal{phase(1, "Waiting"), translate.NewLiteral(translate.Le, next, ticket(1))}, false},
+		{[]translate.Literal{phase(1, "Waiting"), phase(2, "Waiting"), translate.NewLiteral(translate.Lt, ticket(1), ticket(2))}, true},
+		{[]translate.Literal{phase(2, "Idle"), translate.NewLiteral(translate.Lt, serving, ticket(1))}, true},
+		{[]translate.Literal{phase(1, "Critical"), translate.NewLiteral(translate.Eq, serving, translate.NumTerm(big.NewRat(5, 1)))}, true},
+		{[]translate.Literal{phase(1, "Critical"), translate.NewLiteral(translate.Eq, next, serving)}, false},
+	}
+	for _, tc := range cases {
+		c, ok := translate.NewCube(tc.lits)
+		require.True(t, ok)
+		require.Equal(t, tc.reached, o.Reached(c), "%s", c)
+	}
+	require.Len(t, cases, 6)
 }

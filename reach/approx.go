@@ -86,14 +86,25 @@ func root(n *node) *node {
 
 // candidates are the sub-cubes of c that may replace it, most general
 // first: at most maxVars process variables and maxVars+1 literals (at
-// least 2), over state literals only (no event, read or weak location),
-// each variable indexing some array cell, and more general than c.
+// least 2), over state literals only (no event, read or weak location)
+// weakened from c's or related by its offsets (offsetRelations), each
+// variable indexing some array cell, and more general than c.
 func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 	var lits []translate.Literal
-	for _, l := range c.Lits {
-		if w, ok := weaken(l); ok && stateLiteral(w) {
+	known := map[translate.Literal]bool{}
+	keep := func(w translate.Literal) {
+		if stateLiteral(w) && !known[w] {
+			known[w] = true
 			lits = append(lits, w)
 		}
+	}
+	for _, l := range c.Lits {
+		if w, ok := weaken(l); ok {
+			keep(w)
+		}
+	}
+	for _, w := range offsetRelations(c.Lits) {
+		keep(w)
 	}
 	maxLits := max(2, maxVars+1)
 	seen := map[string]bool{c.Key(): len(c.Events) == 0}
@@ -118,7 +129,8 @@ func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 }
 
 // moreGeneral orders candidates: fewer variables, fewer literals, more
-// disequalities, fewer array cells.
+// disequalities, fewer relations between counters (scalarRelation),
+// fewer array cells.
 func moreGeneral(a, b *translate.Cube) bool {
 	if a.NVars != b.NVars {
 		return a.NVars < b.NVars
@@ -128,6 +140,9 @@ func moreGeneral(a, b *translate.Cube) bool {
 	}
 	if na, nb := countLits(a, isDiseq), countLits(b, isDiseq); na != nb {
 		return na > nb
+	}
+	if na, nb := countLits(a, scalarRelation), countLits(b, scalarRelation); na != nb {
+		return na < nb
 	}
 	return countLits(a, hasCell) < countLits(b, hasCell)
 }

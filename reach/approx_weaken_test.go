@@ -16,14 +16,9 @@ import (
 // and what implies no relation of the bases (an offset disequality, a
 // bound above the base, symbolic constants) gives none. 10 cases.
 func TestWeaken(t *testing.T) {
-	intT := &syntax.Type{Name: "int", Kind: syntax.TInt}
-	next := translate.StateTerm(&syntax.Symbol{Name: "Next", Class: syntax.SymVar, Type: intT})
-	serving := translate.StateTerm(&syntax.Symbol{Name: "Serving", Class: syntax.SymVar, Type: intT})
-	ticket := translate.StateTerm(&syntax.Symbol{Name: "Ticket", Class: syntax.SymArray, Type: intT}, 1)
+	next, serving, tickets := counters()
+	ticket := translate.StateTerm(tickets, 1)
 	num := func(k int64) *translate.Term { return translate.NumTerm(big.NewRat(k, 1)) }
-	plus := func(b *translate.Term, k int64) *translate.Term {
-		return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)})
-	}
 	lit := translate.NewLiteral
 	cases := []struct {
 		in   translate.Literal
@@ -50,4 +45,18 @@ func TestWeaken(t *testing.T) {
 		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
 	}
 	require.Len(t, cases, 10)
+}
+
+// counters are the terms Next and Serving and the array Ticket of a
+// ticket lock.
+func counters() (next, serving *translate.Term, tickets *syntax.Symbol) {
+	intT := &syntax.Type{Name: "int", Kind: syntax.TInt}
+	next = translate.StateTerm(&syntax.Symbol{Name: "Next", Class: syntax.SymVar, Type: intT})
+	serving = translate.StateTerm(&syntax.Symbol{Name: "Serving", Class: syntax.SymVar, Type: intT})
+	return next, serving, &syntax.Symbol{Name: "Ticket", Class: syntax.SymArray, Type: intT}
+}
+
+// plus is b + k.
+func plus(b *translate.Term, k int64) *translate.Term {
+	return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)})
 }

@@ -47,7 +47,10 @@
 // state terms it implies (weaken: `R[#1] = R[#2] + 1` gives `R[#2] <
 // R[#1]`, `t = k` for a nonzero number k gives `0 < t` or `t < 0`, `a <
 // b - 1` gives `a < b`) or left out (`a <> b + 1`, `a < b + 1`, offsets
-// over symbolic constants). It never contains an event,
+// over symbolic constants); the equalities with offsets of the node also
+// relate every two numeric terms they chain (offsetRelations:
+// `Ticket[#1] = Serving + 1` and `Ticket[#2] = Serving + 1` give
+// `Ticket[#1] = Ticket[#2]`). It never contains an event,
 // a read value, a relation, a weak location or a term of an abstract type
 // (which the oracle explores with a single value). Under TSO and PSO it
 // thus speaks of non-weak state only, whose value the explicit engine's
@@ -56,7 +59,9 @@
 // a process sees, and the oracle never calls a literal over one false. It
 // has at most Oracle.MaxVars variables and MaxVars+1 literals (at least
 // 2); a variable that appears bare (`Owner = #1`) also indexes an array
-// cell. Every candidate is proved, whatever the oracle said. A candidate
+// cell. Candidates are tried most general first (moreGeneral), and of two
+// as general, the one with fewer relations between numeric variables
+// that no process indexes (`Next = Serving`). Every candidate is proved, whatever the oracle said. A candidate
 // is a root of the search: it is proved like an unsafe cube, so a SAFE
 // answer's visited set (Result.Invariant) includes it and remains an
 // inductive invariant (Result.Inferred lists the candidates). A node that

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,14 +86,14 @@ func TestBrabCertificate(t *testing.T) {
 
 // TestBrabDefault: without --brab, check searches exactly for
 // defaultBrabAfter nodes, then infers invariants with an oracle over
-// 1..defaultBrab processes: Szymanski's algorithm (about 1,300 nodes
+// 1..defaultBrab processes (explored with one more): Szymanski's algorithm (about 1,300 nodes
 // exactly) is SAFE in 222; a model decided sooner never explores the
 // oracle; --brab 0 turns inference off.
 func TestBrabDefault(t *testing.T) {
 	code, out, errs := cubew(t, "check", "-v", szymanskiAt(t))
 	require.Equal(t, exitSafe, code, errs)
 	require.Contains(t, out, "SAFE  sc  222 nodes")
-	require.Contains(t, errs, "szymanski_at.cub: invariant inference: oracle of 261 states over 1..3 processes\n")
+	require.Contains(t, errs, "szymanski_at.cub: invariant inference: oracle of 1240 states over 1..4 processes\n")
 	require.Contains(t, errs, "szymanski_at.cub: invariant inference: 17 candidates visited, 0 refuted, 0 restarts\n")
 
 	code, out, errs = cubew(t, "check", "-v", "testdata/token_mutex.cub")
@@ -116,9 +117,16 @@ func firstField(t *testing.T, out string) string {
 // Szymanski's algorithm: crosscheck runs check as it does by default, and
 // the bounded instances with 2 and 3 processes agree.
 func TestBrabCrosscheck(t *testing.T) {
-	code, out, errs := cubew(t, "crosscheck", "--max-n", "3", szymanskiAt(t))
+	requireCrosscheckSafe(t, szymanskiAt(t), 222)
+}
+
+// requireCrosscheckSafe runs crosscheck --max-n 3 on path: check is SAFE
+// in nodes nodes, and the instances with 2 and 3 processes agree.
+func requireCrosscheckSafe(t *testing.T, path string, nodes int) {
+	t.Helper()
+	code, out, errs := cubew(t, "crosscheck", "--max-n", "3", path)
 	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "check    SAFE  222 nodes")
+	require.Contains(t, out, fmt.Sprintf("check    SAFE  %d nodes", nodes))
 	require.Contains(t, out, "n=2 k=6  SAFE")
 	require.Contains(t, out, "n=3 k=6  SAFE")
 	require.Contains(t, out, "agree")
@@ -140,4 +148,47 @@ func TestBrabDefaultOffUnderPSO(t *testing.T) {
 	require.Contains(t, errs, "invariant inference: not needed (oracle not explored)")
 	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
 	require.Contains(t, errs, "invariant inference")
+}
+
+// TestBrabTicketLock: the ticket lock example, whose counters grow
+// without bound, is SAFE by plain check: 200 exact nodes, then 6 more
+// with 5 inferred invariants and no refutation, from an oracle over 1..4
+// processes that shifted counters make finite (3 + 5 + 7 + 9 states up to
+// permutations). Crosscheck backs it with the bounded instances of 2 and
+// 3 processes.
+func TestBrabTicketLock(t *testing.T) {
+	const path = "../../examples/ticket_lock.cub"
+	code, out, errs := cubew(t, "check", "-v", "--invariants", path)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "SAFE  sc  206 nodes")
+	require.Contains(t, out, "\n    invariants inferred (5):\n")
+	require.Contains(t, out, "\n    invariant (p1) { Next < Ticket[p1] }\n")
+	require.Contains(t, errs, "ticket_lock.cub: invariant inference: oracle of 24 states over 1..4 processes\n")
+	require.Contains(t, errs, "ticket_lock.cub: invariant inference: 5 candidates visited, 0 refuted, 0 restarts\n")
+	requireCrosscheckSafe(t, path, 206)
+}
+
+// TestBrabTwoPhaseAssumed: the Cubicle-W two-phase protocol with its
+// model restriction trusted (--assume-invariants: at most one process of
+// kind A), which plain backward search leaves UNKNOWN past 2,700 nodes, is
+// SAFE under tso with the default inference: an oracle over 1..4
+// processes (363 states, complete) gives 2 candidates, none refuted. The
+// bounded engine (the invariant prunes its states too) agrees at n = 2
+// and 3.
+func TestBrabTwoPhaseAssumed(t *testing.T) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		t.Skipf("shared corpus: %v", err)
+	}
+	path := filepath.Join(dir, "cubicle-w", "cubtso", "two_phase_i_N.cub")
+	code, out, errs := cubew(t, "check", "-v", "--assume-invariants", path)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "SAFE  tso  851 nodes")
+	require.Contains(t, errs, "two_phase_i_N.cub: invariant inference: oracle of 363 states over 1..4 processes\n")
+	require.Contains(t, errs, "two_phase_i_N.cub: invariant inference: 2 candidates visited, 0 refuted, 0 restarts\n")
+	for _, n := range []string{"2", "3"} {
+		code, out, errs = cubew(t, "bounded", "-n", n, "--steps", "6", path)
+		require.Equal(t, exitSafe, code, errs)
+		require.Contains(t, out, "SAFE  tso  n="+n+" k=6")
+	}
 }

@@ -55,8 +55,9 @@ properties: an UNSAFE answer may name one ("invariant[1] violated").
 then says so.
 
 Past --brab-after nodes, the search infers invariants (BRAB): it explores
-the instances with 1..--brab processes forwards and may replace a node by
-a more general cube none of them reaches, which it then proves like an
+the instances with 1..--brab processes forwards (and --brab+1 when it is
+small) and may replace a node by a cube of at most --brab processes,
+more general, that none of them reaches, which it then proves like an
 unsafe cube (a refuted one restarts the search). --brab 0 turns it off;
 under --model pso it is off unless --brab is given. --invariants prints
 the inferred invariants as declarations.

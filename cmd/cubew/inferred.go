@@ -157,7 +157,7 @@ func printBrab(w io.Writer, file string, st reach.Stats, l *oracle.Lazy) {
 	if o.Partial != "" {
 		partial = " (partial: " + o.Partial + ")"
 	}
-	fmt.Fprintf(w, "%s: invariant inference: oracle of %d states over 1..%d processes%s\n", file, o.States, o.MaxVars(), partial)
+	fmt.Fprintf(w, "%s: invariant inference: oracle of %d states over 1..%d processes%s\n", file, o.States, o.Largest(), partial)
 	fmt.Fprintf(w, "%s: invariant inference: %d candidates visited, %d refuted, %d restarts\n",
 		file, st.Candidates, st.Refuted, st.Restarts)
 }
