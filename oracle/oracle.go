@@ -8,8 +8,8 @@
 // reads of the unsafe formula, `p @ X`): what p would read in the state,
 // its newest buffered write to X, else memory (final.go). A literal over
 // a weak location or over another read is never found false, so a cube
-// made only of such literals always counts as reached. An unknown value (an unconstrained
-// initial value) makes a literal count as true. Both make the oracle say
+// made only of such literals always counts as reached. An unknown value
+// (an unconstrained initial value) makes a literal count as true. Both make the oracle say
 // "reached" more often, never less. A model whose init makes a process
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never

@@ -12,8 +12,8 @@ import (
 // its state literals: see doc.go, "Approximation", for why a final read,
 // and no other event, may appear in a candidate. Each is more general
 // than n by the search's own syntactic inclusion (the matcher of
-// subsume.go finds n included in it), so that visiting it in n's place
-// loses no execution of n, as a visited node that covers n would not.
+// subsume.go finds n included in it): visiting it in n's place loses no
+// execution of n, as n covered by it in the visited set would lose none.
 // They come most general first, after n's candidates without events.
 func (e *engine) weakCandidates(n *node, maxVars int) []*translate.Cube {
 	c := n.cube
