@@ -34,6 +34,12 @@ type Budget struct {
 	// NewSolver makes reach's solver; nil means cubew check's: package
 	// front's built-in procedure with Z3 behind it.
 	NewSolver func() smt.Solver
+	// Brab, when positive, turns on reach's invariant inference from the
+	// first node, with an oracle over the instances with 1..Brab
+	// processes, explored when first asked, MaxStates states each
+	// (decide.WithLazyOracle); a model it cannot explore is searched
+	// without.
+	Brab int
 }
 
 // DefaultBudget is the budget of the tests: small models finish well
@@ -67,7 +73,9 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	if err != nil {
 		return o.fail("translate: %v", err)
 	}
-	res, err := decide.Check(ctx, m, sys, reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: b.solver()})
+	opts := reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: b.solver()}
+	opts, _ = decide.WithLazyOracle(ctx, m, c.Model, opts, b.Brab, b.MaxStates)
+	res, err := decide.Check(ctx, m, sys, opts)
 	if err != nil {
 		return o.fail("reach: %v", err)
 	}

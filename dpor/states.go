@@ -28,7 +28,29 @@ func (s State) Value(name string, procs []int) *translate.Term {
 	if err != nil {
 		return nil
 	}
-	v := s.st.vals[l]
+	return s.term(s.st.vals[l])
+}
+
+// View returns what process reader (1-based) would read now at the cell
+// procs of symbol name, as Value returns a value: its newest buffered
+// write there, else memory (design.md, reference semantics: the value of
+// `reader @ name[procs]` in the unsafe formula; without buffers, under
+// SC, memory's). It returns nil for an unknown name, cell or reader, and
+// when the value is unknown.
+func (s State) View(name string, procs []int, reader int) *translate.Term {
+	sy := s.p.syms[name]
+	if sy == nil || reader < 1 || s.st.bufs != nil && reader > len(s.st.bufs) {
+		return nil
+	}
+	l, err := s.p.cell(sy, procs)
+	if err != nil {
+		return nil
+	}
+	return s.term(s.p.read(s.st, reader, l))
+}
+
+// term is v as a term; nil when it is unknown.
+func (s State) term(v value) *translate.Term {
 	switch v.K {
 	case kCons:
 		return translate.CtorTerm(s.p.cons[v.N])

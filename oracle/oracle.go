@@ -4,10 +4,12 @@
 // it. Package reach asks it which candidate invariants (BRAB, see
 // reach/approx.go) are worth trying: a cube no small instance reaches.
 //
-// Only the non-weak state is looked at: a literal over a weak location, a
-// read or an event is never found false, so a cube made only of such
-// literals always counts as reached. An unknown value (an unconstrained
-// initial value) makes a literal count as true. Both make the oracle say
+// The non-weak state is looked at, and the final reads of a cube (the
+// reads of the unsafe formula, `p @ X`): what p would read in the state,
+// its newest buffered write to X, else memory (final.go). A literal over
+// a weak location or over another read is never found false, so a cube
+// made only of such literals always counts as reached. An unknown value
+// (an unconstrained initial value) makes a literal count as true. Both make the oracle say
 // "reached" more often, never less. A model whose init makes a process
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never
@@ -175,7 +177,7 @@ func (o *Oracle) reached(c *translate.Cube) bool {
 		}
 		forAssignments(k, c.NVars, func(assign []int) bool {
 			for _, st := range o.instances[k-1] {
-				if satisfies(st, lits, assign) {
+				if satisfies(st, c.Events, lits, assign) {
 					found = true
 					return false
 				}
@@ -217,10 +219,10 @@ func forAssignments(n, vars int, fn func([]int) bool) {
 }
 
 // satisfies reports whether no literal of lits is false in st under
-// assign.
-func satisfies(st dpor.State, lits []translate.Literal, assign []int) bool {
+// assign; events are the cube's, whose final reads ground evaluates.
+func satisfies(st dpor.State, events []translate.Event, lits []translate.Literal, assign []int) bool {
 	for _, l := range lits {
-		a, b := ground(st, l.L, assign), ground(st, l.R, assign)
+		a, b := ground(st, events, l.L, assign), ground(st, events, l.R, assign)
 		if a == nil || b == nil {
 			continue
 		}
@@ -232,8 +234,9 @@ func satisfies(st dpor.State, lits []translate.Literal, assign []int) bool {
 }
 
 // ground returns t evaluated in st under assign, or nil when its value is
-// not known there.
-func ground(st dpor.State, t *translate.Term, assign []int) *translate.Term {
+// not known there. The value of a final read of events is what its
+// process would read in st (finalRead).
+func ground(st dpor.State, events []translate.Event, t *translate.Term, assign []int) *translate.Term {
 	switch t.Kind {
 	case translate.KCtor:
 		return t
@@ -257,13 +260,15 @@ func ground(st dpor.State, t *translate.Term, assign []int) *translate.Term {
 		if t.Base == nil {
 			return t
 		}
-		b := ground(st, t.Base, assign)
+		b := ground(st, events, t.Base, assign)
 		if b == nil {
 			return nil
 		}
 		return translate.Plus(b, t.Off)
+	case translate.KVal:
+		return finalRead(st, events, t, assign)
 	}
-	return nil // reads and events: not state
+	return nil // reads of transitions: not state
 }
 
 // process maps a cube variable or a process constant to its process.

@@ -45,7 +45,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		return nil, nil
 	}
 	tried := 0
-	for _, c := range candidates(n.cube, o.MaxVars()) {
+	for _, c := range append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...) {
 		if e.bad[c.Key()] {
 			continue
 		}
@@ -243,10 +243,14 @@ func stateTerm(t *translate.Term) bool {
 }
 
 // indexedVars reports whether every variable of lits indexes an array
-// cell in some literal (a variable that only appears bare, as in
-// `Owner = #1`, says too little to be worth a candidate).
-func indexedVars(lits []translate.Literal) bool {
+// cell in some literal or is one of readers, the processes and cells of
+// a candidate's reads (a variable that only appears bare, as in `Owner =
+// #1`, says too little to be worth a candidate).
+func indexedVars(lits []translate.Literal, readers ...translate.Proc) bool {
 	bare, indexed := map[translate.Proc]bool{}, map[translate.Proc]bool{}
+	for _, p := range readers {
+		indexed[p] = true
+	}
 	for _, l := range lits {
 		for _, t := range []*translate.Term{l.L, l.R} {
 			if t.Kind == translate.KLin && t.Base != nil {

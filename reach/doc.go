@@ -50,19 +50,39 @@
 // over symbolic constants); the equalities with offsets of the node also
 // relate every two numeric terms they chain (offsetRelations:
 // `Ticket[#1] = Serving + 1` and `Ticket[#2] = Serving + 1` give
-// `Ticket[#1] = Ticket[#2]`). It never contains an event,
-// a read value, a relation, a weak location or a term of an abstract type
-// (which the oracle explores with a single value). Under TSO and PSO it
-// thus speaks of non-weak state only, whose value the explicit engine's
-// states (memory plus store buffers, explored under the chosen model)
-// hold exactly; a weak location's value depends on which buffered writes
-// a process sees, and the oracle never calls a literal over one false. It
-// has at most Oracle.MaxVars variables and MaxVars+1 literals (at least
-// 2); a variable that appears bare (`Owner = #1`) also indexes an array
-// cell. Candidates are tried most general first (moreGeneral), and of two
-// as general, the one with fewer relations between numeric variables
-// that no process indexes (`Next = Serving`). Every candidate is proved, whatever the oracle said. A candidate
-// is a root of the search: it is proved like an unsafe cube, so a SAFE
+// `Ticket[#1] = Ticket[#2]`). It never contains a weak location, a term of
+// an abstract type (which the oracle explores with a single value), a
+// write, a fence or a read of a transition, and contains a read event
+// only as follows (approx_weak.go). Under TSO and PSO it thus speaks of
+// non-weak state, whose value the explicit engine's states (memory plus
+// store buffers, explored under the chosen model) hold exactly, and of
+// final reads: a read of the unsafe formula (`p @ X`, Event.Final) that
+// no write of the node satisfies (its value still a literal), kept with
+// the literals comparing its value to state terms, constants or another
+// such value (weakened as above) and the node's relation restricted to
+// the kept reads. Such a read happens after every read and fence of the
+// execution and reads a write older than the node's events; in a
+// candidate, whose other events are gone, the state literals describe
+// the end of the execution and the read is what p would read there: its
+// newest buffered write to X, else memory, which is what the oracle
+// evaluates (oracle/final.go). Any other read of a node happens after
+// its process's part of the node's state but at no instant the oracle's
+// states name (the processes of a backward node are each at their own
+// point of one execution, ordered only by ghb), so the oracle could only
+// guess it; a candidate keeping one was tried on fenced mutex_N_us
+// (`PC[#2] = L3` with #1's later write of R[#1] before its read R[#2] =
+// False) and its own search does not converge either. A weak candidate
+// is kept only when the search's syntactic inclusion (subsume.go) finds
+// the node included in the candidate built from the literals before
+// weakening: the same test that lets a visited node cover a new one, so
+// replacing the node loses none of its executions. The oracle never
+// calls a literal over a weak location false, nor one over a read other
+// than a final one. A candidate has at most Oracle.MaxVars variables and
+// MaxVars+1 literals (at least 2); a variable that appears bare (`Owner
+// = #1`) also indexes an array cell or reads. Candidates are tried most
+// general first (moreGeneral), and of two as general, the one with fewer
+// relations between numeric variables that no process indexes (`Next =
+// Serving`). Every candidate is proved, whatever the oracle said. A candidate is a root of the search: it is proved like an unsafe cube, so a SAFE
 // answer's visited set (Result.Invariant) includes it and remains an
 // inductive invariant (Result.Inferred lists the candidates). A node that
 // descends from a candidate and meets the initial states refutes it: the

@@ -78,11 +78,22 @@ func inferredDecls(cubes []*translate.Cube) []string {
 		}
 		lits := make([]string, len(c.Lits))
 		for i, l := range c.Lits {
-			lits[i] = sourceTerm(l.L) + " " + l.Op.String() + " " + sourceTerm(l.R)
+			lits[i] = cubeTerm(c, l.L) + " " + l.Op.String() + " " + cubeTerm(c, l.R)
 		}
 		out = append(out, fmt.Sprintf("invariant (%s) { %s }", strings.Join(params, " "), strings.Join(lits, " && ")))
 	}
 	return out
+}
+
+// cubeTerm prints a term of c: the value of one of its reads (a final
+// read, the only kind a candidate keeps) as `p @ X[q]`, what p would read
+// of X[q], which an invariant item means too; other terms as sourceTerm.
+func cubeTerm(c *translate.Cube, t *translate.Term) string {
+	if i := int(t.P - translate.EventBase); t.Kind == translate.KVal && i >= 0 && i < len(c.Events) {
+		e := c.Events[i]
+		return varName(e.Proc) + " @ " + sourceTerm(translate.StateTerm(e.Loc, e.Index...))
+	}
+	return sourceTerm(t)
 }
 
 // varName names cube variable #k in a declaration.
