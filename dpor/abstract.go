@@ -8,12 +8,14 @@ import (
 	"github.com/cubew/cubew/syntax"
 )
 
-// layoutAbstract gives each abstract type a finite domain: as many values
-// as it has locations in the instance (at least one). The model can only
-// compare its values for equality and copy them, so a state is determined
-// up to renaming by which of its locations hold equal values, and that
-// many values express every such pattern, a fresh value for `X := .`
-// included. The values are constructors named type.1, type.2, …;
+// layoutAbstract gives each abstract type a finite domain: one value more
+// than it has locations in the instance. The model can only compare its
+// values for equality and copy them, so a state is determined up to
+// renaming by which of its locations hold equal values; as many values as
+// locations express every such pattern, and the one more is the fresh
+// value `X := .` may take while every location holds a different value
+// (the target's own old value cannot serve: another assignment of the
+// same step may copy it). The values are constructors named type.1, type.2, …;
 // initStates enumerates them up to renaming (abstract).
 func (p *program) layoutAbstract() {
 	count := map[*syntax.Type]int{}
@@ -30,7 +32,7 @@ func (p *program) layoutAbstract() {
 		}
 		p.abstract[t] = int64(len(p.cons))
 		var vs []value
-		for k := range max(count[t], 1) {
+		for k := range count[t] + 1 {
 			vs = append(vs, value{K: kCons, N: int64(len(p.cons))})
 			p.cons = append(p.cons, fmt.Sprintf("%s.%d", name, k+1))
 		}

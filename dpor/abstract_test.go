@@ -73,3 +73,33 @@ func TestAbstractDomain(t *testing.T) {
 	require.Equal(t, translate.Unsafe, auto.Verdict, auto.Reason)
 	require.Equal(t, EngineExplicit, auto.Engine, auto.Choice)
 }
+
+// TestAbstractFreshWhenAllHeld checks `X := .` while every location of the
+// abstract type holds a different value: the domain has one value more
+// than locations, so the fresh value exists and the explicit engine is
+// exact (it once answered UNKNOWN, "every value … is in use"). D <> E
+// initially; change gives D a held value (E's, then back may fire, or its
+// own) or a fresh one; back fires only on D = E. The unsafe item is
+// unreachable: SAFE over the 8 states (S of both processes, D = E or not;
+// all reachable). Firings counted by hand: change tries 3 values where
+// D <> E and 2 where D = E (E's and a fresh one), once per idle process:
+// both idle 2·3 + 2·2, one of them done (twice) 3 + 2 each, both done 0;
+// back once per done process where D = E: 1 + 1 + 2. Total 20 + 4 = 24.
+func TestAbstractFreshWhenAllHeld(t *testing.T) {
+	m := load(t, `
+type data
+type st = Idle | Done
+var D : data
+var E : data
+array S[proc] : st
+init (p) { S[p] = Idle && D <> E }
+transition change (p) requires { S[p] = Idle } { D := . ; S[p] := Done }
+transition back (p) requires { S[p] = Done && D = E } { S[p] := Idle }
+unsafe (p q) { S[p] = Done && S[q] = Done && E <> E }
+`, false)
+	res := run(t, m, Options{N: 2})
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 1, res.Initial)
+	require.Equal(t, 8, res.States)
+	require.Equal(t, 24, res.Transitions)
+}

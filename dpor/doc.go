@@ -121,10 +121,11 @@
 //
 // # Unconstrained values
 //
-// An abstract type (`type data`) gets a finite domain: as many values as
+// An abstract type (`type data`) gets a finite domain: one value more than
 // it has locations in the instance, which is enough for every pattern of
 // equal and different values the model can tell apart (it can only compare
-// them and copy them); initial states take them up to renaming.
+// them and copy them) and for a fresh value of `X := .` when every
+// location holds a different one; initial states take them up to renaming.
 //
 // Values of int and real types that init leaves unconstrained
 // have no finite domain. The engine keeps them symbolic and evaluates
