@@ -155,8 +155,6 @@ func (st *weakStep) newSources(rel translate.Rel, read []rfPair) translate.Set {
 // program order). Either stays marked only while its process has no
 // earlier marked read of the location (a bound: dropping an obligation
 // only allows more executions).
-var maxMarks = 1
-
 func markSourced(events []translate.Event, set translate.Set, rel translate.Rel) []translate.Event {
 	out := append([]translate.Event(nil), events...)
 	for r := range out {
@@ -170,15 +168,8 @@ func markSourced(events []translate.Event, set translate.Set, rel translate.Rel)
 		}
 		src, ok := sourceOf(r, out, rel)
 		own := ok && out[src].Proc == e.Proc
-		marked := 0
 		for q, f := range out {
-			if q == r || f.Proc != e.Proc || !f.SameLoc(e) || !rel.Lt(q, r) {
-				continue
-			}
-			if f.Sourced {
-				marked++
-			}
-			if f.Kind == translate.Write && !own || marked >= maxMarks {
+			if q != r && f.Proc == e.Proc && f.SameLoc(e) && rel.Lt(q, r) && (f.Kind == translate.Write && !own || f.Sourced) {
 				out[r].Sourced = false
 				break
 			}
