@@ -1,6 +1,8 @@
 package reach
 
 import (
+	"math/bits"
+
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/translate"
 )
@@ -57,7 +59,9 @@ import (
 //   - subsumption only for a visited cube whose marked reads map to marked
 //     reads with corresponding sources (the matcher's sameEvent and
 //     sourcesAgree): the visited cube's obligations are among the new
-//     one's, so it stands for at least the new one's executions.
+//     one's, so it stands for at least the new one's executions; and whose
+//     unsatisfied reads map to no marked read (unsatAgree: a marked read
+//     reads a write of the cube, with a value no literal states).
 //
 // The source stays in the cube (collect keeps a marked read as an
 // unsatisfied one, and lastWrites keeps the ghb-maximal writes before it,
@@ -185,6 +189,23 @@ func sourcesAgree(v, n *translate.Cube, mu []int) bool {
 		w, ok := sourceOf(r, v.Events, v.Rel)
 		w2, ok2 := sourceOf(mu[r], n.Events, n.Rel)
 		if !ok || !ok2 || mu[w] != w2 {
+			return false
+		}
+	}
+	return true
+}
+
+// unsatAgree reports whether the renaming mu of visited cube v's events
+// into cube n's maps no unsatisfied read of v (one whose value a literal
+// constrains: it reads a write the search has yet to generate) to a
+// marked read of n, which reads a write of n with a value no literal of n
+// states: standing for it, v's read would ask the solver about a value n
+// leaves free (two visited cubes reading different values then cover it
+// together), and v's pre-images would look for its write among those not
+// generated yet.
+func unsatAgree(v, n *translate.Cube, mu []int) bool {
+	for r := unsatReads(v.Lits, v.Events); r != 0; r &= r - 1 {
+		if n.Events[mu[bits.TrailingZeros64(uint64(r))]].Sourced {
 			return false
 		}
 	}

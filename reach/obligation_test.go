@@ -135,3 +135,36 @@ func TestMarkSourcedOwnWrite(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, 1, w)
 }
+
+// TestUnsatisfiedReadStandsOnlyForUnsatisfied: a visited cube's read whose
+// value a literal constrains (unsatisfied: its write is yet to be
+// generated) stands for an unsatisfied read of the new cube, never for a
+// marked one, which reads a write of the cube and whose value no literal
+// states. Two visited cubes reading 1 and 2 would otherwise cover the
+// marked read between them with the solver (its value left free), the
+// wrong SAFE of pso_kept_satisfied_read.cub when markSourced kept two
+// marks per process and location. An unmarked unsatisfied read of the new
+// cube is still covered.
+func TestUnsatisfiedReadStandsOnlyForUnsatisfied(t *testing.T) {
+	x, _, _ := weakSymbols(t)
+	read := ev(translate.Read, 1, x)
+	marked := read
+	marked.Sourced = true
+	visited := eventNode(t, []translate.Event{read}, nil, nil, func(int) bool { return true })
+	cases := []struct {
+		name   string
+		events []translate.Event
+		value  bool
+		want   bool
+	}{
+		{"unsatisfied read", []translate.Event{read, ev(translate.Write, 2, x)}, true, true},
+		{"marked read, satisfied by the write", []translate.Event{marked, ev(translate.Write, 2, x)}, false, false},
+	}
+	for _, c := range cases {
+		n := eventNode(t, c.events, [][2]int{{1, 0}}, nil, func(i int) bool { return i == 0 && c.value })
+		m := newMatcher(n.facts())
+		found := m.match(visited.pattern())
+		require.Equal(t, c.want, found, c.name)
+		require.Empty(t, m.cands, "%s: no candidate for the solver", c.name)
+	}
+}

@@ -638,7 +638,7 @@ func (m *matcher) extendEvent(k int) bool {
 		mark := len(m.cur)
 		found := false
 		switch {
-		case !m.check(m.pat.evLits, nil), !sourcesAgree(v, m.f.c, m.mu):
+		case !m.check(m.pat.evLits, nil), !sourcesAgree(v, m.f.c, m.mu), !unsatAgree(v, m.f.c, m.mu):
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
