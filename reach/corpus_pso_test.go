@@ -18,8 +18,8 @@ import (
 // search under pso does not finish within the budget of TestCorpusPSO
 // (thousands of nodes): they are not run.
 var slowUnderPSO = map[string]string{
-	"cubicle-w/cubtso/dekker_2.cub":  "about 5600 nodes, 30 s under pso",
-	"cubicle-w/cubtso/dekker_2b.cub": "about 5600 nodes, 30 s under pso",
+	"cubicle-w/cubtso/dekker_2.cub":  "about 3,640 nodes, 4-5 CPU-s under pso",
+	"cubicle-w/cubtso/dekker_2b.cub": "about 3,640 nodes, 4-5 CPU-s under pso",
 }
 
 // psoImprecise lists the files whose pso counterexample does not replay on
