@@ -238,6 +238,19 @@ func TestPSORefinedRefused(t *testing.T) {
 	require.Zero(t, b.Len(), "nothing written")
 }
 
+// TestPSOFenceMovedRefused: under pso the search's matcher may include a
+// pre-image in a cube whose fence is ghb-equal to its read by a fence
+// before the read (flag_mutex_fenced, leave into node 41), which the
+// encoding's equal times do not state: no certificate, and the reason.
+func TestPSOFenceMovedRefused(t *testing.T) {
+	c := proveUnder(t, "../cmd/cubew/testdata/flag_mutex_fenced.cub", memmodel.PSO)
+	var b strings.Builder
+	err := certify.Write(&b, c)
+	require.ErrorIs(t, err, reach.ErrFenceMoved)
+	require.ErrorIs(t, err, certify.ErrNotEncoded)
+	require.Zero(t, b.Len(), "nothing written")
+}
+
 // TestKeptCellsRefused: a case update of a weak array that keeps some
 // cells is outside the encoded fragment: an error names the transition.
 func TestKeptCellsRefused(t *testing.T) {
