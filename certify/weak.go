@@ -18,9 +18,10 @@ import (
 // coherence obligations of their sources.
 var ErrWeakModel = errors.New("certificates are not written for the refined pso search (its cubes keep coherence obligations of satisfied reads, which the encoding does not state)")
 
-// ErrNotEncoded is wrapped by the errors of Write for a system the
-// event-explicit encoding does not cover (docs/certificates.md: a case
-// update of a weak array that keeps some cells).
+// ErrNotEncoded is wrapped by the errors of Write for a system or a
+// proof the event-explicit encoding does not cover (docs/certificates.md:
+// a case update of a weak array that keeps some cells; under pso, a
+// pre-image covered only with a fence moved before its class).
 var ErrNotEncoded = errors.New("not supported")
 
 // weakModel prints the event-explicit encoding of a weak model (see
