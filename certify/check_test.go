@@ -3,6 +3,7 @@ package certify
 import (
 	"context"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/cubew/cubew/smt/z3"
@@ -78,6 +79,22 @@ func TestRetry(t *testing.T) {
 	require.Equal(t, []string{"unsafe: unsafe_1"}, asked, "a sat answer is final")
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
 	require.Equal(t, "unknown", first[2].Answer, "the first answers are not changed")
+}
+
+// TestEachAlone runs every obligation in a script of its own, with the
+// declarations, and gathers the answers in order.
+func TestEachAlone(t *testing.T) {
+	var runs []string
+	out, err := EachAlone("(declare-const x Int)\n"+script, func(one string) ([]Outcome, error) {
+		runs = append(runs, one)
+		names := Obligations(one)
+		require.Len(t, names, 1)
+		require.True(t, strings.HasPrefix(one, "(declare-const x Int)\n"))
+		return []Outcome{{names[0], "unsat"}}, nil
+	})
+	require.NoError(t, err)
+	require.Len(t, runs, 3)
+	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "unsat"}, {"unsafe: unsafe_1", "unsat"}}, out)
 }
 
 // TestZ3LeavesNoOption: Z3 keeps the options a script sets for the later

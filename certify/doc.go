@@ -41,7 +41,13 @@
 // order to the later ones and the reads-from choices of reach/readsfrom.go.
 // Under PSO the same encoding is written when no process can have writes
 // to two locations pending (reach.SearchModel keeps writes in program
-// order there); otherwise Write returns ErrWeakModel.
+// order there). Otherwise ghb is the order in time of the execution, a
+// write's event the instant it reaches memory, and a step follows PSO's
+// rules (weakstep_pso.go: per-cell FIFO order, reads-from without TSO's
+// "the read is before the write", coherence of a read as a law of two
+// later events). The refined search's cubes (marked reads, ErrWeakModel)
+// and a proof that needs the search's fence-moved inclusion
+// (reach.ErrFenceMoved, wrapped with ErrNotEncoded) are refused.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
 // cubew, and Outcomes reads the answers

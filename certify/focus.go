@@ -70,10 +70,8 @@ func (p *printer) focused(k int, goals []goal, args []string, step *weakStep, af
 			ev := fmt.Sprintf("sk.e%d", v)
 			events = append(events, ev)
 			goals[j].decls = append(goals[j].decls, "(declare-const "+ev+" Ev)")
-			for _, law := range step.lawsOf() {
-				goals[j].hints = append(goals[j].hints, "(=> (select post."+futName+" "+ev+") ("+law+" "+ev+"))")
-			}
 		}
+		goals[j].hints = append(goals[j].hints, step.instances(events)...)
 		goals[j].assertion = p.at(i, after, procs, events)
 		parts := []string{p.apply("dom", pre)}
 		var names []string
@@ -138,10 +136,25 @@ func (p *printer) hint(cv reach.Cover, procs, events, args []string, step *weakS
 	return "(not " + p.at(cv.Cube, pre, ps, es) + ")"
 }
 
-// lawsOf is the step's laws (none without a step).
-func (st *weakStep) lawsOf() []string {
+// instances are the step's laws at the events of the post cube (a pair
+// law at every pair of them; none without a step).
+func (st *weakStep) instances(events []string) []string {
 	if st == nil {
 		return nil
 	}
-	return st.laws
+	var out []string
+	for _, f := range events {
+		for _, l := range st.laws {
+			if !l.pair {
+				out = append(out, "(=> (select post."+futName+" "+f+") ("+l.name+" "+f+"))")
+				continue
+			}
+			for _, y := range events {
+				if y != f {
+					out = append(out, "(=> (and (select post."+futName+" "+f+") (select post."+futName+" "+y+")) ("+l.name+" "+f+" "+y+"))")
+				}
+			}
+		}
+	}
+	return out
 }

@@ -30,8 +30,9 @@ const (
 // answers unknown to some).
 var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst", fmt.Sprintf("--rlimit-per=%d", cvc5Rlimit)}
 
-// cvc5Retry are the options of cvc5's second attempt at the obligations
-// its first did not prove: enumerative instantiation alone. E-matching
+// cvc5Retry are the options of cvc5's last attempt at the obligations
+// its first two (all in one process, then each alone: certify.EachAlone)
+// did not prove: enumerative instantiation alone. E-matching
 // loses itself in the event instantiations of some event-explicit
 // obligations (peterson_2's, iriw_s's), which enumeration proves at
 // once; it is slower on others (sense_barrier's), hence two attempts.
@@ -62,6 +63,12 @@ func provers(t testing.TB) []prover {
 		}},
 		{"cvc5", func(dir, script string) ([]certify.Outcome, error) {
 			outcomes, err := runCVC5(bin, dir, script, cvc5Args)
+			if err != nil {
+				return nil, err
+			}
+			outcomes, err = certify.Retry(script, outcomes, func(rest string) ([]certify.Outcome, error) {
+				return certify.EachAlone(rest, func(one string) ([]certify.Outcome, error) { return runCVC5(bin, dir, one, cvc5Args) })
+			})
 			if err != nil {
 				return nil, err
 			}

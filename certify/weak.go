@@ -12,17 +12,16 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
-// ErrWeakModel is returned for a weak model checked under a memory model
-// whose writes may become visible out of program order (PSO), unless the
-// system cannot have two writes of a process to different locations
-// pending at once: the event-explicit encoding of the certificates takes
-// coherence to be the order in which transitions issue their writes
-// (TSO's Dual view), which holds only then.
-var ErrWeakModel = errors.New("certificates for weak models are written under pso only when no process can have writes to two locations pending (one weak location, or every weak write locked)")
+// ErrWeakModel is returned for a weak model whose search is not stated
+// by the event-explicit encoding: the refined PSO search
+// (reach.KeepingObligations), whose cubes mark satisfied reads with the
+// coherence obligations of their sources.
+var ErrWeakModel = errors.New("certificates are not written for the refined pso search (its cubes keep coherence obligations of satisfied reads, which the encoding does not state)")
 
-// ErrNotEncoded is wrapped by the errors of Write for a system the
-// event-explicit encoding does not cover (docs/certificates.md: a case
-// update of a weak array that keeps some cells).
+// ErrNotEncoded is wrapped by the errors of Write for a system or a
+// proof the event-explicit encoding does not cover (docs/certificates.md:
+// a case update of a weak array that keeps some cells; under pso, a
+// pre-image covered only with a fence moved before its class).
 var ErrNotEncoded = errors.New("not supported")
 
 // weakModel prints the event-explicit encoding of a weak model (see
@@ -43,10 +42,15 @@ type weakModel struct {
 	// the same model with every write→write pair kept).
 	name string
 	mm   memmodel.Model
+	// reorders: the search lets a process's writes to different locations
+	// reach memory out of program order (PSO): ghb is the order in time of
+	// the execution, a write's event when it reaches memory (docs/certificates.md,
+	// "PSO"), and the steps follow the pso rules of weakstep_pso.go.
+	reorders bool
 }
 
 func newWeakModel(m *syntax.Model, checked, search memmodel.Model) *weakModel {
-	w := &weakModel{name: checked.Name(), mm: search}
+	w := &weakModel{name: checked.Name(), mm: search, reorders: !memmodel.WritesInProgramOrder(search)}
 	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Weak {
 			w.locs = append(w.locs, s)
@@ -240,7 +244,11 @@ func (w *weakModel) cubeEvents(c *translate.Cube, unsat translate.Set, e env) (b
 			parts = append(parts, "(ev.fence "+name+")")
 		}
 	}
+	var classes []string // the time of each ghb-equal class (pso)
 	for i := range c.Events {
+		if firstOfClass(c.Rel, i) {
+			classes = append(classes, "(ev.time "+eventName(i)+")")
+		}
 		for j := range c.Events {
 			if c.Rel.Lt(i, j) && !implied(c.Rel, i, j) {
 				parts = append(parts, "(ghb "+eventName(i)+" "+eventName(j)+")")
@@ -249,6 +257,11 @@ func (w *weakModel) cubeEvents(c *translate.Cube, unsat translate.Set, e env) (b
 				parts = append(parts, "(ghb_equal "+eventName(i)+" "+eventName(j)+")")
 			}
 		}
+	}
+	if w.reorders && len(classes) > 1 {
+		// Under pso ghb is the order in time, and events of different
+		// classes are different instants (steps, writes reaching memory).
+		parts = append(parts, "(distinct "+strings.Join(classes, " ")+")")
 	}
 	return binds, parts
 }

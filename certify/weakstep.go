@@ -20,7 +20,14 @@ type weakStep struct {
 	writes map[*syntax.Symbol]*translate.Update
 	decls  []string
 	facts  []string
-	laws   []string // the functions of the later events that the step's facts say hold of each (law)
+	laws   []law // the functions of the later events that the step's facts say hold of each
+}
+
+// law is a fact of a step about every event f of the later steps, or
+// about every pair (f, y) of them: a function named name of f (and y).
+type law struct {
+	name string
+	pair bool
 }
 
 // newWeakStep finds the events of t; it returns nil when t touches no weak
@@ -136,6 +143,10 @@ func (st *weakStep) encode(w *weakModel, t *translate.Transition, e env) error {
 			st.facts = append(st.facts, f)
 		}
 	}
+	if w.reorders {
+		st.psoLaws(w)
+		return nil
+	}
 	for _, id := range ids {
 		st.law(and(st.order(w, t, id)...))
 	}
@@ -151,9 +162,18 @@ func (st *weakStep) encode(w *weakModel, t *translate.Transition, e env) error {
 // events (printer.focused).
 func (st *weakStep) law(body string) {
 	name := fmt.Sprintf("step_%d", len(st.laws)+1)
-	st.laws = append(st.laws, name)
+	st.laws = append(st.laws, law{name: name})
 	st.decls = append(st.decls, "(define-fun "+name+" ((f Ev)) Bool\n  "+body+")")
 	st.facts = append(st.facts, forallFut("post."+futName, "("+name+" f)"))
+}
+
+// pairLaw is law for a fact about every pair (f, y) of later events
+// (body, f and y free).
+func (st *weakStep) pairLaw(body string) {
+	name := fmt.Sprintf("step_%d", len(st.laws)+1)
+	st.laws = append(st.laws, law{name: name, pair: true})
+	st.decls = append(st.decls, "(define-fun "+name+" ((f Ev) (y Ev)) Bool\n  "+body+")")
+	st.facts = append(st.facts, "(forall ((f Ev) (y Ev)) (=> (and (select post."+futName+" f) (select post."+futName+" y)) ("+name+" f y)))")
 }
 
 // readCond says whether event id reads the cell c of l.

@@ -1,6 +1,7 @@
 package certify
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -29,14 +30,24 @@ type Certificate struct {
 }
 
 // Write prints c as an SMT-LIB 2 script (see the package documentation).
-// A weak model whose search does not keep writes in program order (PSO,
-// but for the systems of reach.SearchModel) gets ErrWeakModel.
+// The cubes of the refined PSO search (a read marked with its coherence
+// obligation, translate.Event.Sourced) get ErrWeakModel.
 func Write(w io.Writer, c *Certificate) error {
 	if err := Supported(c.Sys, c.Model); err != nil {
 		return err
 	}
+	for _, v := range c.Cubes {
+		for _, e := range v.Cube.Events {
+			if e.Sourced {
+				return fmt.Errorf("node %d: %w", v.Node, ErrWeakModel)
+			}
+		}
+	}
 	p := newPrinter(c)
 	covers, err := reach.Covers(c.Sys, c.Model, c.Cubes)
+	if errors.Is(err, reach.ErrFenceMoved) {
+		return fmt.Errorf("%w (%w)", err, ErrNotEncoded)
+	}
 	if err != nil {
 		return err
 	}
@@ -50,12 +61,10 @@ func Write(w io.Writer, c *Certificate) error {
 }
 
 // Supported reports whether system sys checked under mm (nil: TSO) gets
-// a certificate: ErrWeakModel for a weak model whose search does not take
-// writes to become visible in program order (reach.SearchModel: PSO, but
-// for a system that cannot have two writes of a process to different
-// locations pending at once).
+// a certificate: ErrWeakModel for a weak model searched by the refined
+// PSO search (reach.KeepingObligations).
 func Supported(sys *translate.System, mm memmodel.Model) error {
-	if sys.Model.Weak && mm != nil && !memmodel.WritesInProgramOrder(reach.SearchModel(sys, mm)) {
+	if sys.Model.Weak && mm != nil && reach.KeepsObligations(mm) {
 		return ErrWeakModel
 	}
 	return nil
@@ -112,7 +121,10 @@ func (p *printer) header() string {
 	m := p.c.Sys.Model
 	if p.weak != nil {
 		fmt.Fprintf(&b, "; cubew SAFE certificate of %s (%s, event-explicit encoding)\n", p.c.Source, p.weak.name)
-		if !memmodel.WritesInProgramOrder(p.c.Model) {
+		switch {
+		case p.weak.reorders:
+			b.WriteString("; a process's writes to different locations may reach memory out of program\n; order: ghb is the order in time, a write's event when it reaches memory\n")
+		case !memmodel.WritesInProgramOrder(p.c.Model):
 			b.WriteString("; no process can have writes to two locations pending (one weak location, or\n; every weak write locked): writes become visible in program order, as under tso\n")
 		}
 	} else {

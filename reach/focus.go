@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/cubew/cubew/memmodel"
@@ -63,8 +64,16 @@ const (
 // assumes only these cubes in the pre state of a transition obligation:
 // a smaller obligation, and a stronger one (fewer assumptions), so that
 // a prover's unsat to it proves the original.
+//
+// Under a model whose writes may be reordered (PSO) the search's matcher
+// may include a pre-image in a cube whose fence is ghb-equal to other
+// events by a fence ghb-before them (fenceEarlier); Covers returns
+// ErrFenceMoved when some pre-image is covered only so (included, or
+// with more candidates, under that relaxation): certify's encoding states
+// ghb-equality as equal times.
 func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][][]Cover, error) {
 	mm = searchModel(sys, memmodel.Or(mm, sys.Model != nil && sys.Model.Weak))
+	relaxed := !memmodel.WritesInProgramOrder(mm)
 	nodes := make([]*node, len(inv))
 	for i, c := range inv {
 		nodes[i] = &node{id: i, cube: c.Cube}
@@ -81,7 +90,10 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 			covers := []Cover{}
 			seen := map[string]bool{}
 			for _, p := range ps {
-				cs, ok := coveredBy(nodes, p, n.cube)
+				cs, ok := coveredBy(nodes, p, n.cube, false)
+				if relaxed && ok && fenceMoved(nodes, p, n.cube, cs) {
+					return nil, fmt.Errorf("node %d, transition %s: %w", inv[i].Node, t.Name, ErrFenceMoved)
+				}
 				if !ok {
 					covers = nil
 					break
@@ -102,10 +114,12 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 // coveredBy returns the covers of pre-image p of cube c: the first node
 // that includes it syntactically, else every one that is a candidate of
 // the solver's check (a renaming that does not clash with p). It reports
-// false when the matcher gave up.
-func coveredBy(nodes []*node, p pre, c *translate.Cube) ([]Cover, bool) {
+// false when the matcher gave up. With fenceEarlier the matcher may move
+// a fence before its ghb-equal class, as the search's does under PSO.
+func coveredBy(nodes []*node, p pre, c *translate.Cube, fenceEarlier bool) ([]Cover, bool) {
 	f := newFacts(p.cube)
 	inc := newMatcher(f)
+	inc.fenceEarlier = fenceEarlier
 	for i, v := range nodes {
 		if f.mayBeIncludedBy(v, p.cube.NVars) && inc.includes(v.pat) {
 			return []Cover{p.instance(i, v.cube, inc, c)}, true
@@ -115,6 +129,7 @@ func coveredBy(nodes []*node, p pre, c *translate.Cube) ([]Cover, bool) {
 		return nil, false
 	}
 	cand := newMatcher(f)
+	cand.fenceEarlier = fenceEarlier
 	var out []Cover
 	for i, v := range nodes {
 		if v.cube.NVars > p.cube.NVars {
@@ -126,6 +141,22 @@ func coveredBy(nodes []*node, p pre, c *translate.Cube) ([]Cover, bool) {
 		}
 	}
 	return out, !cand.gaveUp
+}
+
+// ErrFenceMoved is returned by Covers when a pre-image is covered only
+// with a visited cube's fence moved before its ghb-equal class (the
+// matcher's fenceEarlier, under PSO).
+var ErrFenceMoved = errors.New("a pre-image is covered only with a fence moved before its ghb-equal class (fenceEarlier)")
+
+// fenceMoved reports whether the matcher finds more for pre-image p
+// when it may move a fence before its class: an inclusion where covers
+// (the strict matcher's) has none, or more candidates.
+func fenceMoved(nodes []*node, p pre, c *translate.Cube, covers []Cover) bool {
+	if len(covers) == 1 && covers[0].Procs != nil {
+		return false // included
+	}
+	relaxed, _ := coveredBy(nodes, p, c, true)
+	return len(relaxed) == 1 && relaxed[0].Procs != nil || len(relaxed) > len(covers)
 }
 
 // instance is the cover of p by v (node i), included under m's renaming:
