@@ -75,7 +75,7 @@ func TestOrderExact(t *testing.T) {
 	ricart, err := os.ReadFile(filepath.Join(dir, "cubicle/ricart_agrawala.cub"))
 	require.NoError(t, err)
 	cases := []struct {
-		name, src       string
+		name, src     string
 		n, k, reduced int
 	}{
 		{"clock", orderModel, 2, 3, 13},
@@ -185,4 +185,32 @@ func TestOrderRicartAgrawala(t *testing.T) {
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
 	require.Equal(t, 304, res.States)
 	require.Equal(t, 48, res.Initial)
+}
+
+// TestOrderWitness: with the reduction, an unsafe state reached through
+// increments, one reached before any (the step is never read: any value),
+// and one that needs the step not positive come with a shortest witness
+// that replays (the third starts with the step at -1, the first of its
+// candidates, which Replay tries with Options.Order only).
+func TestOrderWitness(t *testing.T) {
+	cases := []struct {
+		unsafe string
+		steps  int
+		step   string
+	}{
+		{"State[z1] = Crit && State[z2] = Wait && Clock[z1] < Clock[z2]", 3, "1.0"},
+		{"Clock[z1] = Clock[z2] && State[z1] = Idle", 0, freeText},
+		{"Clock[z1] = Clock[z2] && Tick <= 0.0", 0, "-1.0"},
+	}
+	for _, c := range cases {
+		src := strings.Replace(orderModel, "State[z1] = Crit && State[z2] = Crit", c.unsafe, 1)
+		m := load(t, src, true)
+		opts := Options{N: 2, Order: true}
+		res := run(t, m, opts)
+		require.True(t, res.Ordered, res.OrderRefused)
+		require.Equal(t, translate.Unsafe, res.Verdict, res.Reason)
+		require.Len(t, res.Witness.Steps, c.steps)
+		require.Contains(t, res.Witness.Init, Binding{Loc: "Tick", Value: c.step})
+		require.NoError(t, Replay(m, opts, res.Witness))
+	}
 }
