@@ -89,9 +89,10 @@ func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) 
 // p.canonical is set: each abstract value is
 // encoded as the value of its type in order of first occurrence in st,
 // locations first, then buffers. Dead cells (p.dead, dead.go) are
-// encoded as undef, and integers shifted (p.shift, shift.go).
+// encoded as undef, integers shifted (p.shift, shift.go) and ordered
+// reals ranked (p.order, order.go).
 func (p *program) stateKey(st *state, dst []byte) []byte {
-	st = p.shifted(p.dead.withoutDead(st, &p.keyScratch().live))
+	st = p.ranked(p.shifted(p.dead.withoutDead(st, &p.keyScratch().live)))
 	if p.canonical {
 		return p.canonKey(st, dst)
 	}

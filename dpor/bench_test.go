@@ -29,8 +29,9 @@ transition leave ([p]) requires { PC[p] = CS } { PC[p] := L1; F[p] := False }
 
 // BenchmarkExplicit explores whole state spaces (unsafe items removed, so
 // nothing stops the search early) and reports states/op and states/s, with and
-// without symmetry reduction on the corpus files, and with dead values
-// keyed as one on german.ctc. sb loops through
+// without symmetry reduction on the corpus files, with dead values
+// keyed as one on german.ctc, and with ordered reals (always on, as in
+// `cubew bounded`) on ricart_agrawala. sb loops through
 // its writes without a fence, so its buffers are bounded to 2 writes.
 func BenchmarkExplicit(b *testing.B) {
 	type bench struct {
@@ -61,13 +62,17 @@ func BenchmarkExplicit(b *testing.B) {
 		m, _ := loadCorpus(b, dir, corpus.Entry{File: "cubicle/german.ctc.cub", Model: "sc"})
 		m.Unsafes = nil
 		benches = append(benches, bench{"german.ctc/sc/n=2/symmetry/dead", m, memmodel.SC, 2, true, true})
+		// Logical clocks, keyed by the order of the reals (order.go).
+		m, _ = loadCorpus(b, dir, corpus.Entry{File: "cubicle/ricart_agrawala.cub", Model: "sc"})
+		m.Unsafes = nil
+		benches = append(benches, bench{"ricart_agrawala/sc/n=3/order/dead", m, memmodel.SC, 3, false, true})
 	}
 	for _, bc := range benches {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var states int
 			for b.Loop() {
-				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000, Symmetry: bc.sym, DeadValues: bc.dead}
+				opts := Options{N: bc.n, Model: bc.model, MaxBuffer: 2, MaxStates: 1_000_000, Symmetry: bc.sym, DeadValues: bc.dead, Order: true}
 				res, err := Explicit(context.Background(), bc.m, opts)
 				if err != nil {
 					b.Fatal(err)

@@ -67,9 +67,10 @@ type program struct {
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
 	canonical  bool
-	dead       deadCells // with Options.DeadValues: the dead cells' rules (dead.go)
-	shift      []bool    // with Options.Shift granted: the int locations (shift.go)
-	ownedCells [][]int   // per process, the cells indexed by it alone (symmetry.go)
+	dead       deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
+	shift      []bool     // with Options.Shift granted: the int locations (shift.go)
+	order      *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
+	ownedCells [][]int    // per process, the cells indexed by it alone (symmetry.go)
 	scratch    *keyScratch
 }
 

@@ -117,7 +117,12 @@
 // that only compares integers with each other and adds constants to them
 // has its states keyed up to a common shift of their integers (shift.go),
 // which makes some unbounded counters finite; Result.ShiftRefused says
-// why a model does not qualify.
+// why a model does not qualify. With Options.Order, a model that only
+// compares reals with each other, copies them, and increments the
+// largest by a positive step has its states keyed by the order with ties
+// of its reals (order.go), which makes logical clocks finite
+// (ricart_agrawala); Result.OrderRefused says why a model does not
+// qualify.
 //
 // # Unconstrained values
 //

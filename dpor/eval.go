@@ -233,7 +233,11 @@ func (e *evaluator) term(t syntax.Term) value {
 		if t.Minus {
 			sign = -1
 		}
-		v, err := e.p.num.add(b, o, sign)
+		add := e.p.num.add
+		if e.p.order != nil && e.p.orderedTerm(t.Base) {
+			add = e.p.incremented(e.st) // an increment of an ordered real (order.go)
+		}
+		v, err := add(b, o, sign)
 		if err != nil {
 			e.fail(t.Pos, "%v", err)
 		}

@@ -50,12 +50,17 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 			p.shift = p.shiftLocs()
 		}
 	}
+	orderRefused := ""
+	if opts.Order {
+		p.order, orderRefused = p.orderRefusal()
+	}
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
 			ctx: ctx, visited: map[string]int32{}, onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
-				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused}}
+				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused,
+				Ordered: p.order != nil, OrderRefused: orderRefused}}
 		err := x.run()
 		return !x.underApproximated(), err
 	})

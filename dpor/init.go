@@ -9,11 +9,15 @@ import (
 
 // candidates returns the initial values tried for location l: the domain of
 // a finite type (abstract types included, layoutAbstract); for int and
-// real the literals of init of that type plus kOther (any other value). A
+// real the literals of init of that type plus kOther (any other value),
+// but one value per sign for the step of ordered reals (order.go). A
 // free location of a lazy run has its symbolic value alone (lazy.go).
 func (p *program) candidates(l int) []value {
 	if p.symbolic(l) {
 		return []value{freeValue(l)}
+	}
+	if p.order != nil && l == p.order.step {
+		return p.stepSigns()
 	}
 	t := p.locs[l].sym.s.Type
 	if d := p.domain(t); d != nil {

@@ -53,6 +53,12 @@ type Options struct {
 	// without bound give finitely many keys; Result.Shifted tells whether
 	// it did, Result.ShiftRefused why not.
 	Shift bool
+	// Order makes [Explicit] key states by the order with ties of their
+	// reals when the model only compares reals with each other, copies
+	// them and increments the largest by a positive step (order.go), so
+	// that clocks that grow without bound give finitely many keys;
+	// Result.Ordered tells whether it did, Result.OrderRefused why not.
+	Order bool
 }
 
 // Result is the outcome of a run.
@@ -91,6 +97,11 @@ type Result struct {
 	// allow it ("" when it did, or when the option is off).
 	Shifted      bool
 	ShiftRefused string
+	// Ordered reports that states were keyed by the order of their reals
+	// (Options.Order); OrderRefused says why the model does not allow it
+	// ("" when it did, or when the option is off).
+	Ordered      bool
+	OrderRefused string
 	// Outside says which process variables name a process outside the
 	// participants, N+1, that never acts (outside.go; "" when none).
 	Outside string

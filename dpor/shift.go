@@ -130,7 +130,7 @@ func (p *program) shifted(st *state) *state {
 		return st
 	}
 	first, low := true, int64(0)
-	see := func(l int, v value) bool {
+	ok := eachValue(st, func(l int, v value) bool {
 		if !p.shift[l] {
 			return true
 		}
@@ -141,30 +141,42 @@ func (p *program) shifted(st *state) *state {
 			first, low = false, v.N
 		}
 		return true
+	})
+	if !ok || first || low == 0 {
+		return st
 	}
+	return mapValues(st, func(l int, v value) value {
+		if p.shift[l] && v.K == kInt {
+			v.N -= low
+		}
+		return v
+	})
+}
+
+// eachValue calls see on every location's value and every buffered
+// write of st, with its location, until see returns false; it reports
+// whether none did.
+func eachValue(st *state, see func(l int, v value) bool) bool {
 	for l, v := range st.vals {
 		if !see(l, v) {
-			return st
+			return false
 		}
 	}
 	for _, b := range st.bufs {
 		for _, g := range b {
 			for _, w := range g {
 				if !see(int(w.loc), w.val) {
-					return st
+					return false
 				}
 			}
 		}
 	}
-	if first || low == 0 {
-		return st
-	}
-	move := func(l int, v value) value {
-		if p.shift[l] && v.K == kInt {
-			v.N -= low
-		}
-		return v
-	}
+	return true
+}
+
+// mapValues returns a copy of st with every location's value and every
+// buffered write's value v at location l replaced by move(l, v).
+func mapValues(st *state, move func(l int, v value) value) *state {
 	out := &state{vals: make([]value, len(st.vals)), steps: st.steps}
 	for l, v := range st.vals {
 		out.vals[l] = move(l, v)

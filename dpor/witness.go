@@ -243,7 +243,9 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 // Replay re-executes w on the instance given by opts and checks that it
 // is an execution of m (an initial state, then enabled steps) that ends in
 // a state where unsafe item w.Unsafe holds for w.Procs. It returns nil
-// when it does, else an error naming the first step that fails.
+// when it does, else an error naming the first step that fails. With
+// opts.Order it takes the initial values of a step of ordered reals that
+// [Explicit] tries.
 func Replay(m *syntax.Model, opts Options, w *Witness) error {
 	opts = opts.withDefaults()
 	p, err := compile(m, opts.N, opts.Model)
@@ -252,6 +254,9 @@ func Replay(m *syntax.Model, opts Options, w *Witness) error {
 	}
 	if w == nil {
 		return fmt.Errorf("no witness")
+	}
+	if opts.Order {
+		p.order, _ = p.orderRefusal() // the step's initial values (order.go)
 	}
 	var cur *state
 	p.startLazy(w.Init)

@@ -155,7 +155,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	} else if err != nil {
 		return fileResult{}, err
 	}
-	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry, DeadValues: true, Shift: true}
+	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry, DeadValues: true, Shift: true, Order: true}
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
 		return fileResult{}, inFile(path, err)
@@ -172,7 +172,7 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 // process permutations where the model allows it. It returns the steps bound used.
 // Result.Engine names the engine that answered.
 func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int, symmetry bool) (*dpor.Result, int, float64, error) {
-	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry, DeadValues: true, Shift: true})
+	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry, DeadValues: true, Shift: true, Order: true})
 }
 
 // runEngine is runBounded with the options of the engine: the explicit
@@ -226,6 +226,11 @@ func printBoundedStats(w io.Writer, path string, res *dpor.Result, k int, second
 			fmt.Fprintf(w, "%s: states keyed up to a common shift of their integers\n", path)
 		} else if res.ShiftRefused != "" && res.ShiftRefused != "no int variable" {
 			fmt.Fprintf(w, "%s: no shift of integers: %s\n", path, res.ShiftRefused)
+		}
+		if res.Ordered {
+			fmt.Fprintf(w, "%s: states keyed by the order of their reals\n", path)
+		} else if res.OrderRefused != "" && res.OrderRefused != "no real variable" {
+			fmt.Fprintf(w, "%s: no order of reals: %s\n", path, res.OrderRefused)
 		}
 		if res.DeadValues != "" {
 			fmt.Fprintf(w, "%s: dead values keyed as one: %s\n", path, res.DeadValues)
