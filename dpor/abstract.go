@@ -59,21 +59,12 @@ func (p *program) layoutAbstract() {
 func (p *program) nondetValues(t *syntax.Type, st *state) (vs []value, ok bool) {
 	dom, base := p.ctors[t], p.abstract[t]
 	held := make([]bool, len(dom)) // held[k]: st holds dom[k]
-	see := func(v value) {
+	eachValue(st, func(_ int, v value) bool {
 		if k := v.N - base; v.K == kCons && k >= 0 && k < int64(len(dom)) {
 			held[k] = true
 		}
-	}
-	for _, v := range st.vals {
-		see(v)
-	}
-	for _, b := range st.bufs {
-		for _, g := range b {
-			for _, w := range g {
-				see(w.val)
-			}
-		}
-	}
+		return true
+	})
 	for k, v := range dom {
 		if held[k] {
 			vs = append(vs, v)
@@ -105,25 +96,16 @@ func (p *program) renamedKey(st *state, dst []byte) []byte {
 		return st.key(dst)
 	}
 	ks := p.keyScratch()
-	see := func(v value) {
+	eachValue(st, func(_ int, v value) bool {
 		if v.K != kCons || p.absBase[v.N] < 0 || ks.ren[v.N] >= 0 {
-			return
+			return true
 		}
 		base := p.absBase[v.N]
 		ks.ren[v.N] = base + ks.next[base]
 		ks.next[base]++
 		ks.seen = append(ks.seen, v.N)
-	}
-	for _, v := range st.vals {
-		see(v)
-	}
-	for _, b := range st.bufs {
-		for _, g := range b {
-			for _, w := range g {
-				see(w.val)
-			}
-		}
-	}
+		return true
+	})
 	dst = st.keyRenamed(dst, ks.ren)
 	for _, c := range ks.seen {
 		ks.ren[c], ks.next[p.absBase[c]] = -1, 0

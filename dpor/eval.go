@@ -233,11 +233,13 @@ func (e *evaluator) term(t syntax.Term) value {
 		if t.Minus {
 			sign = -1
 		}
-		add := e.p.num.add
+		var v value
+		var err error
 		if e.p.order != nil && e.p.orderedTerm(t.Base) {
-			add = e.p.incremented(e.st) // an increment of an ordered real (order.go)
+			v, err = e.p.increment(e.st, b, o, sign) // an increment of an ordered real (order.go)
+		} else {
+			v, err = e.p.num.add(b, o, sign)
 		}
-		v, err := add(b, o, sign)
 		if err != nil {
 			e.fail(t.Pos, "%v", err)
 		}

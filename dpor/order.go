@@ -190,24 +190,22 @@ func (p *program) stepSigns() []value {
 	return []value{p.num.real(big.NewRat(-1, 1)), p.num.real(new(big.Rat)), p.num.real(big.NewRat(1, 1))}
 }
 
-// incremented returns the addition of ordered reals in st: base +
+// increment returns the addition of ordered reals in st: base +
 // sign*offset, or undef when the increment is not order-exact (base is
 // below some known ordered value of st, or sign*offset is not a positive
 // number).
-func (p *program) incremented(st *state) func(base, offset value, sign int64) (value, error) {
-	return func(base, offset value, sign int64) (value, error) {
-		if !base.numeric() || !offset.numeric() || int64(p.num.rat(offset).Sign())*sign <= 0 {
-			return undef, nil
-		}
-		b := p.num.rat(base)
-		largest := eachValue(st, func(l int, v value) bool {
-			return !p.order.ordered[l] || !v.numeric() || p.num.rat(v).Cmp(b) <= 0
-		})
-		if !largest {
-			return undef, nil
-		}
-		return p.num.add(base, offset, sign)
+func (p *program) increment(st *state, base, offset value, sign int64) (value, error) {
+	if !base.numeric() || !offset.numeric() || int64(p.num.rat(offset).Sign())*sign <= 0 {
+		return undef, nil
 	}
+	b := p.num.rat(base)
+	largest := eachValue(st, func(l int, v value) bool {
+		return !p.order.ordered[l] || !v.numeric() || p.num.rat(v).Cmp(b) <= 0
+	})
+	if !largest {
+		return undef, nil
+	}
+	return p.num.add(base, offset, sign)
 }
 
 // ranked returns st with every known ordered value replaced by its rank

@@ -191,11 +191,12 @@ func weaken(l translate.Literal) (translate.Literal, bool) {
 		return l, true // a bound or disequality with a number: as it is
 	}
 	d := new(big.Rat).Sub(kb, ka) // l says a ⋈ b + d
+	if l.Op == translate.Eq {
+		return relation(a, b, d), true
+	}
 	switch sign := d.Sign(); {
 	case sign == 0:
 		return translate.NewLiteral(l.Op, a, b), true
-	case l.Op == translate.Eq && sign > 0:
-		return translate.NewLiteral(translate.Lt, b, a), true
 	case l.Op != translate.Ne && sign < 0:
 		return translate.NewLiteral(translate.Lt, a, b), true
 	}

@@ -44,7 +44,7 @@ func (e *engine) weakCandidates(n *node, maxVars int) []*translate.Cube {
 		// includes the cube of those, which must include c.
 		strong, ok := keepReads(subOrig, c)
 		budget := matchBudget
-		if ok && e.newMatcher(newFacts(c), &budget).includes((&node{cube: strong}).pattern()) {
+		if ok && e.newMatcher(n.facts(), &budget).includes((&node{cube: strong}).pattern()) {
 			out = append(out, cand)
 		}
 	})
