@@ -88,6 +88,41 @@ func BenchmarkExplicit(b *testing.B) {
 	}
 }
 
+// BenchmarkBounded runs the explicit engine with the options of `cubew
+// bounded` (symmetry, dead values, shifts, ordered reals, buffers of 32
+// writes) on the corpus's largest finite instances, unsafe items kept,
+// and reports states/op and states/s: flash_nodata and german.ctc at
+// n = 3, flash at n = 2.
+func BenchmarkBounded(b *testing.B) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		b.Skipf("no corpus: %v", err)
+	}
+	for _, c := range []struct {
+		file string
+		n    int
+	}{{"flash_nodata", 3}, {"german.ctc", 3}, {"flash", 2}} {
+		m, mm := loadCorpus(b, dir, corpus.Entry{File: "cubicle/" + c.file + ".cub", Model: "sc"})
+		b.Run(fmt.Sprintf("%s/n=%d", c.file, c.n), func(b *testing.B) {
+			b.ReportAllocs()
+			var states int
+			for b.Loop() {
+				opts := Options{N: c.n, Model: mm, MaxBuffer: 32, MaxStates: 2_000_000, Symmetry: true, DeadValues: true, Shift: true, Order: true}
+				res, err := Explicit(context.Background(), m, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Verdict != translate.Safe {
+					b.Fatal(res.Verdict, res.Reason)
+				}
+				states = res.States
+			}
+			b.ReportMetric(float64(states), "states/op")
+			b.ReportMetric(float64(states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
+
 // BenchmarkCheck runs the DPOR engine to exhaustion (unsafe items
 // removed) and reports executions/op (complete and blocked graphs),
 // executions/s and blocked graphs per complete one: store buffering with n = 2..5 processes (raise a flag,

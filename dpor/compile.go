@@ -57,6 +57,7 @@ type program struct {
 	absBase  []int64                  // per constructor: the first constructor of its abstract type, -1 if none
 	num      *numbers
 	init     syntax.Formula
+	initCode cformula // init, its parameters in slots 0..
 	unsafe   []property
 	invs     []property
 	trans    []*trans
@@ -76,9 +77,10 @@ type program struct {
 
 // property is an expanded unsafe or invariant item.
 type property struct {
-	p    *syntax.Property
-	idx  int
-	body syntax.Formula
+	p        *syntax.Property
+	idx      int
+	body     syntax.Formula
+	bodyCode cformula // body, the parameters in slots 0..
 }
 
 // trans is a compiled transition.
@@ -86,6 +88,7 @@ type trans struct {
 	t          *syntax.Transition
 	idx        int
 	guard      syntax.Formula // expanded; nil when there is no requires
+	guardCode  cformula       // guard, the parameters in slots 0..
 	actor      int            // index of the acting parameter, -1 if none
 	fence      bool           // fence() occurs in the guard
 	readsWeak  bool           // the guard or an action reads a weak location
@@ -95,18 +98,22 @@ type trans struct {
 
 // action is a compiled assignment.
 type action struct {
-	a      *syntax.Action
-	sym    *sym
-	cases  []branch    // for *syntax.Case, conditions expanded
-	term   syntax.Term // for *syntax.TermRHS
-	nondet bool        // for *syntax.Nondet
-	vars   []string    // index variables of a whole-array case update
+	a        *syntax.Action
+	sym      *sym
+	target   *cellRef    // the assigned cell (not for a whole-array case)
+	cases    []branch    // for *syntax.Case, conditions expanded
+	term     syntax.Term // for *syntax.TermRHS
+	termCode cterm       // term compiled
+	nondet   bool        // for *syntax.Nondet
+	vars     []string    // index variables of a whole-array case update
 }
 
 // branch is a case branch; cond is nil for `_`.
 type branch struct {
-	cond  syntax.Formula
-	value syntax.Term
+	cond      syntax.Formula
+	value     syntax.Term
+	condCode  cformula // cond, the case's index variables after the parameters
+	valueCode cterm
 }
 
 // compile lays out the state of m for n processes under model mm.
@@ -147,12 +154,9 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 	}
 	p.init = m.Expand(m.Init.Body)
 	p.collectLiterals(p.init)
-	for i, u := range m.Unsafes {
-		p.unsafe = append(p.unsafe, property{p: u, idx: i, body: m.Expand(u.Body)})
-	}
-	for i, u := range m.Invariants {
-		p.invs = append(p.invs, property{p: u, idx: i, body: m.Expand(u.Body)})
-	}
+	p.initCode = newCompiler(p, names(m.Init.Params, identName)...).formula(p.init)
+	p.unsafe = p.properties(m.Unsafes)
+	p.invs = p.properties(m.Invariants)
 	for i, t := range m.Transitions {
 		ct, err := p.compileTrans(i, t)
 		if err != nil {
@@ -161,6 +165,16 @@ func compile(m *syntax.Model, n int, mm memmodel.Model) (*program, error) {
 		p.trans = append(p.trans, ct)
 	}
 	return p, nil
+}
+
+// properties expands and compiles unsafe or invariant items.
+func (p *program) properties(items []*syntax.Property) []property {
+	var out []property
+	for i, u := range items {
+		body := p.m.Expand(u.Body)
+		out = append(out, property{p: u, idx: i, body: body, bodyCode: newCompiler(p, names(u.Params, identName)...).formula(body)})
+	}
+	return out
 }
 
 // layoutTypes numbers the constructors and lists the finite domains.
@@ -250,6 +264,7 @@ func (p *program) collectLiterals(f syntax.Formula) {
 
 func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 	ct := &trans{t: t, idx: i, actor: -1}
+	c := newCompiler(p, names(t.Params, func(x syntax.Param) string { return x.Name })...)
 	for k, prm := range t.Params {
 		if prm.Acting {
 			ct.actor = k
@@ -267,6 +282,7 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 		ct.guard = p.m.Expand(t.Guard)
 		syntax.WalkFormula(ct.guard, isWeakRead, func(*syntax.Fence) { ct.fence = true })
 	}
+	ct.guardCode = c.formula(ct.guard)
 	for _, a := range t.Actions {
 		s := p.syms[a.Target]
 		if s == nil || s.s.Class == syntax.SymConst {
@@ -275,23 +291,14 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 		if len(a.Index) != s.s.Arity {
 			return nil, fmt.Errorf("%s: transition %s: %s expects %d indices", a.Pos, t.Name, a.Target, s.s.Arity)
 		}
-		ca := action{a: a, sym: s}
+		ca := action{a: a, sym: s, target: c.cell(a.Pos, a.Target, a.Index)}
 		switch v := a.Value.(type) {
 		case *syntax.TermRHS:
-			ca.term = v.Term
+			ca.term, ca.termCode = v.Term, c.term(v.Term)
 			syntax.WalkTerm(v.Term, isWeakRead)
 		case *syntax.Nondet:
 			ca.nondet = true
 		case *syntax.Case:
-			for _, b := range v.Branches {
-				var cond syntax.Formula
-				if b.Cond != nil {
-					cond = p.m.Expand(b.Cond)
-					syntax.WalkFormula(cond, isWeakRead, nil)
-				}
-				syntax.WalkTerm(b.Value, isWeakRead)
-				ca.cases = append(ca.cases, branch{cond: cond, value: b.Value})
-			}
 			// A case on an array binds its indices as fresh variables
 			// (A[j] := case ...); a case on a global has none.
 			for _, ix := range a.Index {
@@ -299,6 +306,16 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 					return nil, fmt.Errorf("%s: transition %s: process constant as case index", a.Pos, t.Name)
 				}
 				ca.vars = append(ca.vars, ix.Var)
+			}
+			cc := c.with(ca.vars...)
+			for _, b := range v.Branches {
+				var cond syntax.Formula
+				if b.Cond != nil {
+					cond = p.m.Expand(b.Cond)
+					syntax.WalkFormula(cond, isWeakRead, nil)
+				}
+				syntax.WalkTerm(b.Value, isWeakRead)
+				ca.cases = append(ca.cases, branch{cond: cond, value: b.Value, condCode: cc.formula(cond), valueCode: cc.term(b.Value)})
 			}
 		default:
 			return nil, fmt.Errorf("%s: transition %s: unknown right-hand side %T", a.Pos, t.Name, a.Value)

@@ -24,16 +24,13 @@ type kwrite struct {
 // bind resets ev to evaluate the instance t(procs) on st, with process
 // reader reading bare weak locations (0: memory).
 func (ev *evaluator) bind(p *program, st *state, reader int, t *trans, procs []int) {
-	*ev = evaluator{p: p, st: st, reader: reader, params: procs, env: ev.env[:0]}
-	for k, prm := range t.t.Params {
-		ev.env = append(ev.env, pvar{prm.Name, procs[k]})
-	}
+	*ev = evaluator{p: p, st: st, reader: reader, params: procs, env: append(ev.env[:0], procs...)}
 }
 
 // enabled evaluates the guard of t: false when it is false, or when it
 // depends on an unconstrained value (flags records the approximation).
 func (ev *evaluator) enabled(t *trans, flags *runFlags) (bool, error) {
-	switch ev.formula(t.guard) {
+	switch t.guardCode(ev) {
 	case tFalse:
 		return false, ev.err
 	case tUnknown:
@@ -86,7 +83,7 @@ func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effec
 		if !a.nondet {
 			continue
 		}
-		l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		l, ok := ev.loc(a.target)
 		if !ok {
 			return f, false, ev.err
 		}
@@ -123,21 +120,19 @@ func (f *effects) each(fn func(choice []value, ws []kwrite) bool) {
 // cell keeps its value (a weak cell is not written).
 func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool) {
 	if a.cases == nil {
-		l, found := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index)
+		l, found := ev.loc(a.target)
 		if !found {
 			return nil, true
 		}
-		return []kwrite{{loc: int32(l), val: ev.term(a.term)}}, true
+		return []kwrite{{loc: int32(l), val: a.termCode(ev)}}, true
 	}
 	n0 := len(ev.env)
 	ok = true
 	forTuples(ev.p.n, len(a.vars), false, nil, func(tuple []int) bool {
 		ev.env = ev.env[:n0]
-		for k, v := range a.vars {
-			ev.env = append(ev.env, pvar{v, tuple[k]})
-		}
+		ev.env = append(ev.env, tuple...)
 		for bi, b := range a.cases {
-			switch ev.formula(b.cond) {
+			switch b.condCode(ev) {
 			case tFalse:
 				continue
 			case tUnknown:
@@ -152,7 +147,7 @@ func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool)
 			if keeps != nil && keeps[bi] {
 				ws = append(ws, kwrite{loc: int32(l), keep: true})
 			} else {
-				ws = append(ws, kwrite{loc: int32(l), val: ev.term(b.value)})
+				ws = append(ws, kwrite{loc: int32(l), val: b.valueCode(ev)})
 			}
 			break
 		}

@@ -6,21 +6,22 @@ import (
 	"github.com/cubew/cubew/syntax"
 )
 
-// pvar binds a process variable to a process.
+// pvar binds a process variable to a process (the read-set walker,
+// readset.go; the evaluator binds slots, code.go).
 type pvar struct {
 	name string
 	proc int
 }
 
-// evaluator evaluates formulas and terms on one state in Kleene's logic.
-// The first error stops the evaluation (later results are tUnknown) and is
-// kept in err.
+// evaluator evaluates compiled formulas and terms (code.go) on one state
+// in Kleene's logic. The first error stops the evaluation (later results
+// are tUnknown) and is kept in err.
 type evaluator struct {
 	p      *program
 	st     *state
-	reader int    // whose view bare weak locations are read in; 0: memory
-	env    []pvar // innermost last
-	params []int  // the item's parameters, excluded by the _other quantifiers
+	reader int   // whose view bare weak locations are read in; 0: memory
+	env    []int // the processes of the variables in scope, by slot
+	params []int // the item's parameters, excluded by the _other quantifiers
 	// avoid makes exists/forall variables distinct from params as well
 	// (unsafe and invariant items); in guards and init they are not.
 	avoid bool
@@ -36,133 +37,124 @@ func (e *evaluator) fail(pos syntax.Pos, format string, args ...any) {
 	}
 }
 
-func (e *evaluator) lookup(name string) (int, bool) {
-	for i := len(e.env) - 1; i >= 0; i-- {
-		if e.env[i].name == name {
-			return e.env[i].proc, true
-		}
-	}
-	return 0, false
-}
-
 // proc resolves a process variable or constant.
-func (e *evaluator) proc(x syntax.Proc) int {
-	if x.Const > 0 {
-		return x.Const
+func (e *evaluator) proc(x *procRef) int {
+	switch {
+	case x.konst > 0:
+		return x.konst
+	case x.slot < 0:
+		e.fail(x.pos, "unbound process variable %s", x.name)
+		return 0
 	}
-	q, ok := e.lookup(x.Var)
-	if !ok {
-		e.fail(x.Pos, "unbound process variable %s", x.Var)
-	}
-	return q
+	return e.env[x.slot]
 }
 
-// formula evaluates f.
-func (e *evaluator) formula(f syntax.Formula) truth {
+// loc resolves the location of a variable or an array cell.
+func (e *evaluator) loc(c *cellRef) (int, bool) {
+	if c.s == nil {
+		e.fail(c.pos, "%s is not an array with %d indices", c.name, len(c.idx))
+		return 0, false
+	}
+	off := 0
+	for i := range c.idx {
+		q := e.proc(&c.idx[i])
+		if e.err != nil {
+			return 0, false
+		}
+		if q < 1 || q > e.p.n {
+			e.fail(c.pos, "process #%d does not exist in an instance with %d processes", q, e.p.n)
+			return 0, false
+		}
+		off = off*e.p.n + q - 1
+	}
+	return c.s.base + off, true
+}
+
+// fence evaluates fence(). The static fence rule (trans.fence) already
+// demands an empty buffer; evaluating the atom the same way keeps
+// `not fence()` meaningful.
+func (e *evaluator) fence() truth {
 	if e.err != nil {
 		return tUnknown
 	}
-	switch f := f.(type) {
-	case nil:
+	if e.st.bufs == nil || e.reader == 0 {
 		return tTrue
-	case *syntax.BoolLit:
-		return truthOf(f.Value)
-	case *syntax.Compare:
-		l, r := e.term(f.L), e.term(f.R)
-		switch f.Op {
-		case syntax.OpGt:
-			return e.p.num.compare("<", r, l)
-		case syntax.OpGe:
-			return e.p.num.compare("<=", r, l)
-		}
-		return e.p.num.compare(string(f.Op), l, r)
-	case *syntax.Fence:
-		// The static fence rule (trans.fence) already demands an empty
-		// buffer; evaluating the atom the same way keeps `not fence()`
-		// meaningful.
-		if e.st.bufs == nil || e.reader == 0 {
-			return tTrue
-		}
-		return truthOf(pending(e.st, e.reader, -1) == 0)
-	case *syntax.Not:
-		return e.formula(f.X).not()
-	case *syntax.Binary:
-		l := e.formula(f.L)
-		switch f.Op {
-		case syntax.OpAnd:
-			if l == tFalse {
-				return tFalse
-			}
-			return and(l, e.formula(f.R))
-		case syntax.OpOr:
-			if l == tTrue {
-				return tTrue
-			}
-			return or(l, e.formula(f.R))
-		case syntax.OpImp:
-			if l == tFalse {
-				return tTrue
-			}
-			return or(l.not(), e.formula(f.R))
-		case syntax.OpIff:
-			r := e.formula(f.R)
-			if l == tUnknown || r == tUnknown {
-				return tUnknown
-			}
-			return truthOf(l == r)
-		}
-		e.fail(f.Pos, "unknown connective %s", f.Op)
-		return tUnknown
-	case *syntax.Ite:
-		c := e.formula(f.Cond)
-		switch c {
-		case tTrue:
-			return e.formula(f.Then)
-		case tFalse:
-			return e.formula(f.Else)
-		}
-		a, b := e.formula(f.Then), e.formula(f.Else)
-		if a == b {
-			return a
-		}
-		return tUnknown
-	case *syntax.Quant:
-		return e.quant(f)
-	case *syntax.Call:
-		e.fail(f.Pos, "predicate call %s was not expanded", f.Name)
-		return tUnknown
 	}
-	e.fail(f.FormulaPos(), "unknown formula %T", f)
+	return truthOf(pending(e.st, e.reader, -1) == 0)
+}
+
+// ite evaluates `if cond then a else b`: an unknown condition gives the
+// branches' common value, else unknown.
+func (e *evaluator) ite(cond, a, b cformula) truth {
+	switch cond(e) {
+	case tTrue:
+		return a(e)
+	case tFalse:
+		return b(e)
+	}
+	x, y := a(e), b(e)
+	if x == y {
+		return x
+	}
 	return tUnknown
 }
 
 // quant evaluates a quantifier. The variables of one quantifier are
 // pairwise distinct; `_other` variables also differ from the parameters,
 // and so do forall/exists variables in unsafe and invariant items.
-func (e *evaluator) quant(f *syntax.Quant) truth {
-	exists := f.Kind == syntax.Exists || f.Kind == syntax.ExistsOther
-	avoid := e.avoid || f.Kind == syntax.ForallOther || f.Kind == syntax.ExistsOther
+func (e *evaluator) quant(q *cquant) truth {
 	var excl []int
-	if avoid {
+	if e.avoid || q.other {
 		excl = e.params
 	}
-	res := truthOf(!exists) // empty range: forall true, exists false
-	n0 := len(e.env)
-	forTuples(e.p.n, len(f.Vars), true, excl, func(tuple []int) bool {
-		e.env = e.env[:n0]
-		for i, v := range f.Vars {
-			e.env = append(e.env, pvar{v.Name, tuple[i]})
-		}
-		t := e.formula(f.Body)
-		if exists {
-			res = or(res, t)
-			return res != tTrue && e.err == nil
-		}
-		res = and(res, t)
-		return res != tFalse && e.err == nil
-	})
-	e.env = e.env[:n0]
+	if q.k == 0 {
+		return q.body(e)
+	}
+	for len(e.env) < q.base+q.k {
+		e.env = append(e.env, 0)
+	}
+	e.env = e.env[:q.base+q.k]
+	res := truthOf(!q.exists) // empty range: forall true, exists false
+	e.quantFrom(q, 0, excl, &res)
+	e.env = e.env[:q.base]
 	return res
+}
+
+// quantFrom gives variable i of q and the following ones every value
+// (distinct from the earlier ones and from excl), combining the body's
+// truth into res; it returns false once res is decided.
+func (e *evaluator) quantFrom(q *cquant, i int, excl []int, res *truth) bool {
+	slot := q.base + i
+next:
+	for x := 1; x <= e.p.n; x++ {
+		for _, y := range excl {
+			if y == x {
+				continue next
+			}
+		}
+		for _, y := range e.env[q.base:slot] {
+			if y == x {
+				continue next
+			}
+		}
+		e.env[slot] = x
+		if i+1 < q.k {
+			if !e.quantFrom(q, i+1, excl, res) {
+				return false
+			}
+			continue
+		}
+		t := q.body(e)
+		if q.exists {
+			*res = or(*res, t)
+			if *res == tTrue || e.err != nil {
+				return false
+			}
+		} else if *res = and(*res, t); *res == tFalse || e.err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // forTuples calls fn with every k-tuple of processes 1..n (pairwise distinct
@@ -197,109 +189,4 @@ func forTuples(n, k int, distinct bool, excl []int, fn func([]int) bool) {
 		return true
 	}
 	rec(0)
-}
-
-// term evaluates t.
-func (e *evaluator) term(t syntax.Term) value {
-	if e.err != nil {
-		return undef
-	}
-	switch t := t.(type) {
-	case *syntax.Proc:
-		return value{K: kProc, N: int64(e.proc(*t))}
-	case *syntax.Number:
-		v, err := e.p.num.number(t.Value, t.Real)
-		if err != nil {
-			e.fail(t.Pos, "%v", err)
-		}
-		return v
-	case *syntax.Name:
-		return e.name(t.Pos, t.Name, e.reader)
-	case *syntax.Cell:
-		return e.cell(t, e.reader)
-	case *syntax.Read:
-		q := e.proc(t.Reader)
-		switch l := t.Loc.(type) {
-		case *syntax.Name:
-			return e.name(l.Pos, l.Name, q)
-		case *syntax.Cell:
-			return e.cell(l, q)
-		}
-		e.fail(t.Pos, "cannot read %T", t.Loc)
-		return undef
-	case *syntax.Arith:
-		b, o := e.term(t.Base), e.term(t.Offset)
-		sign := int64(1)
-		if t.Minus {
-			sign = -1
-		}
-		var v value
-		var err error
-		if e.p.order != nil && e.p.orderedTerm(t.Base) {
-			v, err = e.p.increment(e.st, b, o, sign) // an increment of an ordered real (order.go)
-		} else {
-			v, err = e.p.num.add(b, o, sign)
-		}
-		if err != nil {
-			e.fail(t.Pos, "%v", err)
-		}
-		return v
-	case *syntax.Scaled:
-		c := e.name(t.Pos, t.Const, e.reader)
-		v, err := e.p.num.scale(t.K, c)
-		if err != nil {
-			e.fail(t.Pos, "%v", err)
-		}
-		return v
-	}
-	e.fail(t.TermPos(), "unknown term %T", t)
-	return undef
-}
-
-// name evaluates a capitalised name: a constructor, a constant or a global
-// variable read by process q.
-func (e *evaluator) name(pos syntax.Pos, name string, q int) value {
-	r, ok := e.p.names[name]
-	switch {
-	case !ok:
-		e.fail(pos, "unknown name %s", name)
-		return undef
-	case r.sym == nil:
-		return r.cons
-	case r.sym.s.Arity != 0:
-		e.fail(pos, "%s is not a value", name)
-		return undef
-	}
-	return e.p.noteFree(e.p.read(e.st, q, r.sym.base))
-}
-
-// cell evaluates an array (or constant array) cell read by process q.
-func (e *evaluator) cell(c *syntax.Cell, q int) value {
-	l, ok := e.cellLoc(c.Pos, c.Array, c.Index)
-	if !ok {
-		return undef
-	}
-	return e.p.noteFree(e.p.read(e.st, q, l))
-}
-
-// cellLoc resolves the location of A[i, ...].
-func (e *evaluator) cellLoc(pos syntax.Pos, array string, index []syntax.Proc) (int, bool) {
-	s := e.p.names[array].sym
-	if s == nil || len(index) != s.s.Arity {
-		e.fail(pos, "%s is not an array with %d indices", array, len(index))
-		return 0, false
-	}
-	off := 0
-	for _, x := range index {
-		q := e.proc(x)
-		if e.err != nil {
-			return 0, false
-		}
-		if q < 1 || q > e.p.n {
-			e.fail(pos, "process #%d does not exist in an instance with %d processes", q, e.p.n)
-			return 0, false
-		}
-		off = off*e.p.n + q - 1
-	}
-	return s.base + off, true
 }

@@ -74,7 +74,7 @@ func (x *gexplorer) candidates(g *graph, q, i int) []int32 {
 	for k := range x.gp.insts[q] {
 		in := &x.gp.insts[q][k]
 		ev := x.evaluator(in)
-		if ev.formula(in.t.guard) != tFalse {
+		if in.t.guardCode(ev) != tFalse {
 			out = append(out, int32(k))
 		}
 		if ev.err != nil && x.err == nil {
@@ -176,7 +176,7 @@ func (x *gexplorer) doomed(g *graph, q, i int) bool {
 				return
 			}
 			ev := x.evaluator(in)
-			if ev.formula(in.t.guard) != tFalse || ev.err != nil {
+			if in.t.guardCode(ev) != tFalse || ev.err != nil {
 				doomed = false
 				return
 			}

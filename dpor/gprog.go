@@ -157,16 +157,13 @@ func (g *gprog) ownership() {
 // that keep the cell excluded).
 func (g *gprog) mayWrite(in *inst) []int {
 	var out []int
-	ev := &evaluator{p: g.program}
-	for k, prm := range in.t.t.Params {
-		ev.env = append(ev.env, pvar{prm.Name, in.procs[k]})
-	}
+	ev := &evaluator{p: g.program, env: slices.Clone(in.procs)}
 	for ai, a := range in.t.actions {
 		if !g.memSym(a.sym) {
 			continue
 		}
 		if a.cases == nil {
-			if l, ok := ev.cellLoc(a.a.Pos, a.a.Target, a.a.Index); ok {
+			if l, ok := ev.loc(a.target); ok {
 				out = append(out, l)
 			}
 			continue

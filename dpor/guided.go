@@ -94,11 +94,8 @@ func (p *program) holds(st *state, idx int, procs []int) (bool, error) {
 	if len(procs) != len(pr.p.Params) {
 		return false, fmt.Errorf("%s has %d parameters, got %d processes", propName(pr.p, idx), len(pr.p.Params), len(procs))
 	}
-	ev := &evaluator{p: p, st: st, avoid: true, params: procs}
-	for i, prm := range pr.p.Params {
-		ev.env = append(ev.env, pvar{prm.Name, procs[i]})
-	}
-	t := ev.formula(pr.body)
+	ev := &evaluator{p: p, st: st, avoid: true, params: procs, env: slices.Clone(procs)}
+	t := pr.bodyCode(ev)
 	return t == tTrue, ev.err
 }
 

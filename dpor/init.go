@@ -63,12 +63,9 @@ func (p *program) initStates(inexact func(string), emit func(*state) bool, cance
 	check := func() truth {
 		res := tTrue
 		forTuples(p.n, nparams, false, nil, func(tuple []int) bool {
-			ev.env = ev.env[:0]
-			for i, prm := range init.Params {
-				ev.env = append(ev.env, pvar{prm.Name, tuple[i]})
-			}
+			ev.env = append(ev.env[:0], tuple...)
 			ev.params = tuple
-			res = and(res, ev.formula(p.init))
+			res = and(res, p.initCode(ev))
 			return res != tFalse && ev.err == nil
 		})
 		return res

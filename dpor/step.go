@@ -195,12 +195,9 @@ func (p *program) check(st *state, props []property) (idx int, procs []int, res 
 	for _, pr := range props {
 		ev := &evaluator{p: p, st: st, avoid: true}
 		forTuples(p.n, len(pr.p.Params), true, nil, func(tuple []int) bool {
-			ev.env = ev.env[:0]
-			for i, prm := range pr.p.Params {
-				ev.env = append(ev.env, pvar{prm.Name, tuple[i]})
-			}
+			ev.env = append(ev.env[:0], tuple...)
 			ev.params = tuple
-			switch ev.formula(pr.body) {
+			switch pr.bodyCode(ev) {
 			case tTrue:
 				idx, procs, res = pr.idx, slices.Clone(tuple), tTrue
 				return false

@@ -304,11 +304,8 @@ func Replay(m *syntax.Model, opts Options, w *Witness) error {
 			return fmt.Errorf("%s: processes %v are not distinct processes of the instance", w.UnsafeName, w.Procs)
 		}
 	}
-	ev := &evaluator{p: p, st: cur, avoid: true, params: w.Procs}
-	for i, prm := range pr.p.Params {
-		ev.env = append(ev.env, pvar{prm.Name, w.Procs[i]})
-	}
-	t := ev.formula(pr.body)
+	ev := &evaluator{p: p, st: cur, avoid: true, params: w.Procs, env: slices.Clone(w.Procs)}
+	t := pr.bodyCode(ev)
 	if ev.err != nil {
 		return ev.err
 	}
