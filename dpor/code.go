@@ -161,53 +161,74 @@ func (c *compiler) formula(f syntax.Formula) cformula {
 	return failing(f.FormulaPos(), tUnknown, "unknown formula %T", f)
 }
 
-// binary compiles a connective; && and || (and =>) short-circuit.
+// binary compiles a connective. A chain of && (or of ||) compiles to
+// one loop over its operands, left to right, that stops at the first
+// false (true) one: Kleene's connectives are associative, so the chain
+// has the value of the tree.
 func (c *compiler) binary(f *syntax.Binary) cformula {
-	l, r := c.formula(f.L), c.formula(f.R)
-	var op func(e *evaluator, a truth) truth
 	switch f.Op {
-	case syntax.OpAnd:
-		op = func(e *evaluator, a truth) truth {
-			if a == tFalse {
-				return tFalse
-			}
-			return and(a, r(e))
+	case syntax.OpAnd, syntax.OpOr:
+		var xs []cformula
+		for _, x := range chain(f, f.Op) {
+			xs = append(xs, c.formula(x))
 		}
-	case syntax.OpOr:
-		op = func(e *evaluator, a truth) truth {
-			if a == tTrue {
-				return tTrue
+		stop := truthOf(f.Op == syntax.OpOr) // the value that decides the chain
+		return func(e *evaluator) truth {
+			if e.err != nil {
+				return tUnknown
 			}
-			return or(a, r(e))
+			res := stop.not()
+			for _, x := range xs {
+				t := x(e)
+				if t == stop {
+					return stop
+				}
+				if t == tUnknown {
+					res = tUnknown
+				}
+			}
+			return res
 		}
+	}
+	l, r := c.formula(f.L), c.formula(f.R)
+	switch f.Op {
 	case syntax.OpImp:
-		op = func(e *evaluator, a truth) truth {
+		return func(e *evaluator) truth {
+			if e.err != nil {
+				return tUnknown
+			}
+			a := l(e)
 			if a == tFalse {
 				return tTrue
 			}
 			return or(a.not(), r(e))
 		}
 	case syntax.OpIff:
-		op = func(e *evaluator, a truth) truth {
-			b := r(e)
+		return func(e *evaluator) truth {
+			if e.err != nil {
+				return tUnknown
+			}
+			a, b := l(e), r(e)
 			if a == tUnknown || b == tUnknown {
 				return tUnknown
 			}
 			return truthOf(a == b)
 		}
-	default:
-		fail := failing(f.Pos, tUnknown, "unknown connective %s", f.Op)
-		op = func(e *evaluator, _ truth) truth { return fail(e) }
 	}
-	return func(e *evaluator) truth {
-		if e.err != nil {
-			return tUnknown
-		}
-		return op(e, l(e))
-	}
+	return failing(f.Pos, tUnknown, "unknown connective %s", f.Op)
 }
 
-// compare compiles `L op R`; `>` and `>=` swap their operands.
+// chain lists the operands of a chain of op, left to right.
+func chain(f syntax.Formula, op syntax.BinOp) []syntax.Formula {
+	if b, ok := f.(*syntax.Binary); ok && b.Op == op {
+		return append(chain(b.L, op), chain(b.R, op)...)
+	}
+	return []syntax.Formula{f}
+}
+
+// compare compiles `L op R`; `>` and `>=` swap their operands. Two known
+// values of one kind other than real (constructors, processes, integers)
+// compare by their numbers, without the general comparison.
 func (c *compiler) compare(f *syntax.Compare) cformula {
 	l, r := c.term(f.L), c.term(f.R)
 	op, swap := string(f.Op), false
@@ -217,6 +238,17 @@ func (c *compiler) compare(f *syntax.Compare) cformula {
 	case syntax.OpGe:
 		op, swap = "<=", true
 	}
+	var holds func(a, b int64) bool
+	switch op {
+	case "=":
+		holds = func(a, b int64) bool { return a == b }
+	case "<>":
+		holds = func(a, b int64) bool { return a != b }
+	case "<":
+		holds = func(a, b int64) bool { return a < b }
+	default:
+		holds = func(a, b int64) bool { return a <= b }
+	}
 	return func(e *evaluator) truth {
 		if e.err != nil {
 			return tUnknown
@@ -224,6 +256,9 @@ func (c *compiler) compare(f *syntax.Compare) cformula {
 		a, b := l(e), r(e)
 		if swap {
 			a, b = b, a
+		}
+		if a.K == b.K && a.K >= kCons && a.K != kReal {
+			return truthOf(holds(a.N, b.N))
 		}
 		return e.p.num.compare(op, a, b)
 	}
@@ -322,8 +357,35 @@ func (c *compiler) name(pos syntax.Pos, name string, reader *procRef) cterm {
 }
 
 // read compiles the value of a location read by reader (nil: the
-// evaluator's reader).
+// evaluator's reader). A non-weak variable, or a non-weak cell indexed by
+// one variable, read by the evaluator's reader, has a closure of its own:
+// those are most reads.
 func (c *compiler) read(x *cellRef, reader *procRef) cterm {
+	if reader == nil && x.s != nil && !x.s.weak {
+		switch {
+		case len(x.idx) == 0:
+			l := x.s.base
+			return func(e *evaluator) value {
+				if e.err != nil {
+					return undef
+				}
+				return e.p.noteFree(e.st.vals[l])
+			}
+		case len(x.idx) == 1 && x.idx[0].slot >= 0:
+			slot, base := x.idx[0].slot, x.s.base-1
+			return func(e *evaluator) value {
+				if e.err != nil {
+					return undef
+				}
+				q := e.env[slot]
+				if q < 1 || q > e.p.n {
+					e.fail(x.pos, "process #%d does not exist in an instance with %d processes", q, e.p.n)
+					return undef
+				}
+				return e.p.noteFree(e.st.vals[base+q])
+			}
+		}
+	}
 	return func(e *evaluator) value {
 		if e.err != nil {
 			return undef

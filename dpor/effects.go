@@ -24,7 +24,8 @@ type kwrite struct {
 // bind resets ev to evaluate the instance t(procs) on st, with process
 // reader reading bare weak locations (0: memory).
 func (ev *evaluator) bind(p *program, st *state, reader int, t *trans, procs []int) {
-	*ev = evaluator{p: p, st: st, reader: reader, params: procs, env: append(ev.env[:0], procs...)}
+	ev.p, ev.st, ev.reader, ev.params, ev.env = p, st, reader, procs, append(ev.env[:0], procs...)
+	ev.avoid, ev.whole, ev.err = false, false, nil
 }
 
 // enabled evaluates the guard of t: false when it is false, or when it
@@ -59,8 +60,11 @@ type effects struct {
 // branches that keep their cell (gtrans.keeps): their writes are marked
 // keep, their values not evaluated; with nil keeps such a branch writes
 // the cell's value. ok is false when a case condition depends on an
-// unconstrained value (flags records the approximation).
+// unconstrained value (flags records the approximation). f.det is
+// scratch memory of ev, valid until its next call.
 func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effects, ok bool, err error) {
+	f.det = ev.det[:0]
+	defer func() { ev.det = f.det[:0] }()
 	for ai, a := range t.actions {
 		if a.nondet {
 			continue
@@ -69,7 +73,8 @@ func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effec
 		if keeps != nil {
 			kb = keeps[ai]
 		}
-		ws, ok := ev.actionWrites(a, kb)
+		var ok bool
+		f.det, ok = ev.actionWrites(f.det, a, kb)
 		if ev.err != nil {
 			return f, false, ev.err
 		}
@@ -77,7 +82,6 @@ func (ev *evaluator) effects(t *trans, keeps [][]bool, flags *runFlags) (f effec
 			flags.approx(fmt.Sprintf("a case condition of %s depends on an unconstrained value", t.t.Name))
 			return f, false, nil
 		}
-		f.det = append(f.det, ws...)
 	}
 	for _, a := range t.actions {
 		if !a.nondet {
@@ -113,18 +117,18 @@ func (f *effects) each(fn func(choice []value, ws []kwrite) bool) {
 	})
 }
 
-// actionWrites computes the writes of one deterministic action; ok is
-// false when a case condition is unknown. keeps marks the case branches
+// actionWrites appends to ws the writes of one deterministic action; ok
+// is false when a case condition is unknown. keeps marks the case branches
 // that keep the cell (nil: none is marked). A whole-array case update
 // writes every cell for which a branch matches; with none matching, the
 // cell keeps its value (a weak cell is not written).
-func (ev *evaluator) actionWrites(a action, keeps []bool) (ws []kwrite, ok bool) {
+func (ev *evaluator) actionWrites(ws []kwrite, a action, keeps []bool) (_ []kwrite, ok bool) {
 	if a.cases == nil {
 		l, found := ev.loc(a.target)
 		if !found {
-			return nil, true
+			return ws, true
 		}
-		return []kwrite{{loc: int32(l), val: a.termCode(ev)}}, true
+		return append(ws, kwrite{loc: int32(l), val: a.termCode(ev)}), true
 	}
 	n0 := len(ev.env)
 	ok = true

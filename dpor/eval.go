@@ -29,6 +29,7 @@ type evaluator struct {
 	// not only what one step of the graph engine reads.
 	whole bool
 	err   error
+	det   []kwrite // scratch for effects' deterministic writes
 }
 
 func (e *evaluator) fail(pos syntax.Pos, format string, args ...any) {

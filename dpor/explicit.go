@@ -134,9 +134,11 @@ func (x *explorer) run() error {
 			} else {
 				res.Flushes++
 			}
-			_, aerr := x.add(ns, id)
+			nid, aerr := x.add(ns, id)
 			if aerr != nil {
 				err = aerr
+			} else if nid < 0 {
+				x.recycle(ns) // seen before or excluded: nothing keeps it
 			}
 			return err == nil && !x.stop
 		})

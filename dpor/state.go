@@ -174,10 +174,18 @@ func appendGroup(dst []byte, g group, enc func(value) value) []byte {
 
 // clone returns a copy of st that shares the buffers' groups (groups are
 // never modified) but not the slices that a successor changes.
-func (st *state) clone() *state {
-	c := &state{vals: slices.Clone(st.vals), steps: slices.Clone(st.steps)}
+func (st *state) clone() *state { return st.cloneInto(&state{}) }
+
+// cloneInto is clone writing into c, whose slices it reuses.
+func (st *state) cloneInto(c *state) *state {
+	c.vals = append(c.vals[:0], st.vals...)
+	c.steps = nil
+	if st.steps != nil {
+		c.steps = append(c.steps[:0], st.steps...)
+	}
+	c.bufs = nil
 	if st.bufs != nil {
-		c.bufs = slices.Clone(st.bufs)
+		c.bufs = append(c.bufs[:0], st.bufs...)
 	}
 	return c
 }

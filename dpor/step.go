@@ -38,17 +38,36 @@ type stepper struct {
 	opts  Options
 	flags *runFlags
 	ev    evaluator // reused by fire (not reentrant)
+	// spare holds states a caller handed back (recycle): successors are
+	// built in them rather than in new ones.
+	spare []*state
+}
+
+// recycle hands back a successor the caller no longer uses (a state seen
+// before): the next successor reuses its memory.
+func (s *stepper) recycle(st *state) { s.spare = append(s.spare, st) }
+
+// clone is st.clone, in a recycled state when there is one.
+func (s *stepper) clone(st *state) *state {
+	if k := len(s.spare) - 1; k >= 0 {
+		c := s.spare[k]
+		s.spare = s.spare[:k]
+		return st.cloneInto(c)
+	}
+	return st.clone()
 }
 
 // successors calls fn for every step from st: transitions first (model
 // order, parameter tuples in lexicographic order, nondeterministic choices
 // in domain order), then flushes (by process, oldest group first). fn
-// returns false to stop. It returns the first evaluation error.
+// returns false to stop. It returns the first evaluation error. The
+// parameters are participants: an instance naming the outside process
+// has a false guard (outside.go), so it is not evaluated.
 func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
 	for _, t := range s.p.trans {
 		var err error
 		cont := true
-		forTuples(s.p.n, len(t.t.Params), true, nil, func(procs []int) bool {
+		forTuples(s.p.participants, len(t.t.Params), true, nil, func(procs []int) bool {
 			cont, err = s.fire(st, t, procs, fn)
 			return cont && err == nil
 		})
@@ -61,7 +80,7 @@ func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
 	}
 	for q := 1; q <= s.p.n; q++ {
 		for _, k := range s.p.flushable(st, q) {
-			ns := st.clone()
+			ns := s.clone(st)
 			g := st.bufs[q-1][k]
 			for _, w := range g {
 				ns.vals[w.loc] = w.val
@@ -139,7 +158,7 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool, ws []write) (edge, *state) {
 	p := s.p
 	e := edge{tr: t, procs: slices.Clone(procs), writes: ws, weak: make([]bool, len(ws))}
-	ns := st.clone()
+	ns := s.clone(st)
 	var g group
 	for i, w := range ws {
 		if st.bufs == nil || !p.locs[w.loc].sym.weak {
@@ -188,13 +207,14 @@ func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool
 }
 
 // check evaluates the properties on st: the first property and parameter
-// tuple (pairwise distinct processes) that make it true, or res = tUnknown
+// tuple (pairwise distinct participants: an instance naming the outside
+// process is false, outside.go) that make it true, or res = tUnknown
 // when none is true but some instance is unknown.
 func (p *program) check(st *state, props []property) (idx int, procs []int, res truth, err error) {
 	res = tFalse
 	for _, pr := range props {
 		ev := &evaluator{p: p, st: st, avoid: true}
-		forTuples(p.n, len(pr.p.Params), true, nil, func(tuple []int) bool {
+		forTuples(p.participants, len(pr.p.Params), true, nil, func(tuple []int) bool {
 			ev.env = append(ev.env[:0], tuple...)
 			ev.params = tuple
 			switch pr.bodyCode(ev) {
