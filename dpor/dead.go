@@ -47,6 +47,11 @@ import (
 // or the second condition overwrote it with equal values. So ~ is a
 // bisimulation that preserves the unsafe items and invariants.
 //
+// With an outside process (outside.go), an array that every transition
+// and property reads only at its parameters, which denote participants
+// whenever a read matters, never reads the outside process's cell: that
+// cell is dead always (flash's Sort[#N+1], CacheState[#N+1], ...).
+//
 // Only symbols of arity 0 or 1 that are not buffered take part (the
 // values of a buffer are computed when the write is issued, which is a
 // read like the others, and flushes read nothing); A is a variable or
@@ -55,10 +60,12 @@ import (
 
 // deadRule is one rule: cells a[i] are dead while b[i] holds a value of
 // dead (a bit per position in b's domain); always when b is nil (a is
-// never read).
+// never read), only the cell of the outside process when outside is set
+// (a is read at participants only: outside.go).
 type deadRule struct {
-	a, b *sym
-	dead uint64
+	a, b    *sym
+	dead    uint64
+	outside bool
 }
 
 // deadCells is the layout of the rules over an instance's locations.
@@ -297,10 +304,17 @@ func (p *program) deadRules() []deadRule {
 		}
 	})
 	var rules []deadRule
+	var outside map[string]bool
+	if p.home != nil {
+		outside = p.outsideReads()
+	}
 	for _, a := range as {
 		if !read[a.s.Name] {
 			rules = append(rules, deadRule{a: a}) // never read: always dead
 			continue
+		}
+		if outside != nil && a.s.Arity == 1 && !outside[a.s.Name] {
+			rules = append(rules, deadRule{a: a, outside: true})
 		}
 		for _, b := range bs {
 			if a == b || a.s.Arity != b.s.Arity {
@@ -382,6 +396,11 @@ func (p *program) compileDead(rules []deadRule) deadCells {
 		if r.a.s.Arity == 1 {
 			cells = p.n
 		}
+		if r.outside {
+			dp.pairs = [][2]int{{r.a.base + p.n - 1, -1}}
+			dc = append(dc, dp)
+			continue
+		}
 		for i := range cells {
 			b := -1
 			if r.b != nil {
@@ -423,7 +442,11 @@ func (p *program) describeDead(rules []deadRule) string {
 		if r.a.s.Arity == 1 {
 			idx = "[i]"
 		}
-		if r.b == nil {
+		switch {
+		case r.outside:
+			parts = append(parts, fmt.Sprintf("%s[#%d] (never read)", r.a.s.Name, p.n))
+			continue
+		case r.b == nil:
 			parts = append(parts, r.a.s.Name+" (never read)")
 			continue
 		}

@@ -107,7 +107,8 @@
 // it as the backward search reads it: an instance of N participants gets
 // process N+1, which the variable names, which never acts and which no
 // unsafe or invariant parameter denotes (outside.go); Result.Outside
-// says so (-v).
+// says so (-v). Its cells that only parameters index are never read:
+// a free one stays symbolic (lazy.go), and dead values key them as one.
 //
 // With Options.DeadValues, [Explicit] keys states with stale data (a
 // cell no continuation reads before overwriting it, by rules derived

@@ -111,16 +111,29 @@ func (p *program) startLazy(init []Binding) {
 }
 
 // enumerate marks the free location l as enumerated; with states keyed up
-// to process permutations, every cell of its symbol too, so that the
-// initial states stay closed under permutation.
+// to process permutations, every cell of its orbit too, so that the
+// initial states stay closed under permutation: the cells of its symbol
+// with the outside process (which permutations fix) at the same indices
+// (flash's Sort[#N+1], which nothing reads, stays symbolic).
 func (p *program) enumerate(l int) {
 	p.lazy.enum[l] = true
 	if !p.canonical {
 		return
 	}
 	for k, lc := range p.locs {
-		if lc.sym == p.locs[l].sym {
+		if lc.sym == p.locs[l].sym && p.sameOutside(lc.procs, p.locs[l].procs) {
 			p.lazy.enum[k] = true
 		}
 	}
+}
+
+// sameOutside reports whether two cells of one symbol have the outside
+// process at the same indices.
+func (p *program) sameOutside(a, b []int) bool {
+	for i := range a {
+		if (a[i] > p.participants) != (b[i] > p.participants) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package dpor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/syntax"
@@ -140,4 +141,91 @@ func conj(a, b syntax.Formula) syntax.Formula {
 		return b
 	}
 	return &syntax.Binary{Op: syntax.OpAnd, L: a, R: b}
+}
+
+// outsideReads returns the symbols that some transition, unsafe or
+// invariant item may read at an index denoting the outside process: an
+// index that is not a parameter of the item (a quantified variable, the
+// index variable of a case update, a process constant beyond the
+// participants). Parameters denote participants whenever a read
+// matters: an instance naming the outside process has a false guard or
+// body. A case branch that keeps its cell (`| _ : A[j]`) reads nothing.
+func (p *program) outsideReads() map[string]bool {
+	out := map[string]bool{}
+	term := func(t syntax.Term, params map[string]bool) {
+		syntax.WalkTerm(t, func(t syntax.Term) {
+			c, ok := t.(*syntax.Cell)
+			if !ok {
+				return
+			}
+			for _, x := range c.Index {
+				if x.Const > p.participants || x.Const == 0 && !params[x.Var] {
+					out[c.Array] = true
+				}
+			}
+		})
+	}
+	var formula func(f syntax.Formula, params map[string]bool)
+	formula = func(f syntax.Formula, params map[string]bool) {
+		switch f := f.(type) {
+		case *syntax.Compare:
+			term(f.L, params)
+			term(f.R, params)
+		case *syntax.Call:
+			for _, a := range f.Args {
+				term(a, params)
+			}
+		case *syntax.Not:
+			formula(f.X, params)
+		case *syntax.Binary:
+			formula(f.L, params)
+			formula(f.R, params)
+		case *syntax.Ite:
+			formula(f.Cond, params)
+			formula(f.Then, params)
+			formula(f.Else, params)
+		case *syntax.Quant:
+			formula(f.Body, without(params, names(f.Vars, identName)))
+		}
+	}
+	for _, props := range [][]property{p.unsafe, p.invs} {
+		for _, u := range props {
+			formula(u.body, setOf(names(u.p.Params, identName)))
+		}
+	}
+	for _, t := range p.trans {
+		params := setOf(names(t.t.Params, func(x syntax.Param) string { return x.Name }))
+		formula(t.guard, params)
+		for _, a := range t.actions {
+			term(a.term, params)
+			inCase := without(params, a.vars)
+			for _, b := range a.cases {
+				formula(b.cond, inCase)
+				if !keepValue(b.value, a.a) {
+					term(b.value, inCase)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// without returns the names of set that are not in drop.
+func without(set map[string]bool, drop []string) map[string]bool {
+	out := map[string]bool{}
+	for x := range set {
+		if !slices.Contains(drop, x) {
+			out[x] = true
+		}
+	}
+	return out
+}
+
+// setOf returns the set of xs.
+func setOf(xs []string) map[string]bool {
+	out := map[string]bool{}
+	for _, x := range xs {
+		out[x] = true
+	}
+	return out
 }

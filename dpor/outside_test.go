@@ -66,3 +66,56 @@ func TestOutsideProcess(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, busy)
 }
+
+// outsideFreeModel: Flag is free in init and read at participants only,
+// so the outside process's Flag, which nothing reads, may stay symbolic;
+// mark changes the outside process's cell of S, which nothing reads
+// either.
+const outsideFreeModel = `
+type st = Idle | Busy
+var Home : proc
+array Flag[proc] : bool
+array S[proc] : st
+init (p) { Home <> p && S[p] = Idle }
+unsafe (p q) { S[p] = Busy && S[q] = Busy && Home = p }
+transition go (p)
+requires { S[p] = Idle && Flag[p] = True }
+{ S[p] := Busy }
+transition mark ()
+requires { true }
+{ S[j] := case | j = Home : Busy | _ : S[j] }
+`
+
+// TestOutsideCellsExact counts by hand, for 2 participants up to their
+// permutations (Home, process 3, fixed): Flag[1], Flag[2] in {TT, TF,
+// FT, FF}: 4 initial states, 3 orbits; go moves a participant whose Flag is True from
+// Idle to Busy (TT: 3 orbits of S[1..2], TF: 2, FF: 1), and mark makes
+// S[3] Busy: 12 states. Flag is read, so it is enumerated, but Flag[3]
+// stays symbolic (enumerating it would double the states), and with dead
+// values S[3], never read, is keyed as one: 6 states, the classes of
+// the 24 states of a run that enumerates everything, keyed with the
+// outside cells forgotten.
+func TestOutsideCellsExact(t *testing.T) {
+	m := load(t, outsideFreeModel, true)
+	lazy := run(t, m, Options{N: 2, Symmetry: true})
+	require.Equal(t, translate.Safe, lazy.Verdict, lazy.Reason)
+	require.Equal(t, 4, lazy.Initial)
+	require.Equal(t, 12, lazy.States)
+	dead := run(t, m, Options{N: 2, Symmetry: true, DeadValues: true})
+	require.Equal(t, translate.Safe, dead.Verdict, dead.Reason)
+	require.Equal(t, 6, dead.States)
+	require.Equal(t, "Flag[#3] (never read); S[#3] (never read)", dead.DeadValues)
+
+	classes := map[string]bool{}
+	eager, err := explore(context.Background(), m, Options{N: 2, Symmetry: true}, func(p *program, st *state) {
+		c := st.clone()
+		for _, name := range []string{"Flag", "S"} {
+			c.vals[p.syms[name].base+2] = undef
+		}
+		classes[string(p.stateKey(c, nil))] = true
+	})
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, eager.Verdict, eager.Reason)
+	require.Equal(t, 24, eager.States)
+	require.Len(t, classes, dead.States)
+}
