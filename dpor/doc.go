@@ -67,6 +67,12 @@
 //     whole buffer of the acting process; PSO: its pending writes to the
 //     locations this firing writes) and it writes memory directly.
 //
+// Both engines evaluate guards, right-hand sides, init and properties
+// compiled once per instance (code.go): names resolved to locations or
+// constructor values, process variables to slots, so an evaluation does
+// no string lookup. Transition instances and property tuples range over
+// the participants (see the outside process below).
+//
 // A flush step moves one group of one process to memory. Under TSO that is
 // the oldest group. Under PSO each write is queued in the FIFO of its
 // location and a group stays atomic: a group may be flushed when no older

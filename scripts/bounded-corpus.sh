@@ -16,8 +16,8 @@ grep -v '^#' "$corpus/expected.tsv" | tail -n +2 | while IFS="$(printf '\t')" re
 	out=$(/usr/bin/time -f '%U %S' -o $tmp/time "$cubew" bounded -n 3 --model "$model" \
 		--timeout "$timeout" --format json "$corpus/$file" 2>$tmp/err)
 	cpu=$(tail -n 1 $tmp/time | awk '{printf "%.2f", $1 + $2}')
-	if [ -z "$out" ]; then
-		printf '%s\t%s\t%s\terror\t-\t-\t%s\t%s\n' "$file" "$model" "$expected" "$cpu" "$(tail -n 1 $tmp/err)"
+	if [ "$(echo "$out" | jq '.results | length')" != 1 ]; then
+		printf '%s\t%s\t%s\terror\t-\t-\t%s\t%s\n' "$file" "$model" "$expected" "$cpu" "$(tail -n 1 $tmp/err | sed 's/.*: //')"
 		continue
 	fi
 	echo "$out" | jq -r --arg f "$file" --arg m "$model" --arg e "$expected" --arg c "$cpu" \
