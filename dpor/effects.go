@@ -21,9 +21,9 @@ type kwrite struct {
 	val  value
 }
 
-// bind resets ev to evaluate the instance t(procs) on st, with process
-// reader reading bare weak locations (0: memory).
-func (ev *evaluator) bind(p *program, st *state, reader int, t *trans, procs []int) {
+// bind resets ev to evaluate an instance with parameters procs on st,
+// with process reader reading bare weak locations (0: memory).
+func (ev *evaluator) bind(p *program, st *state, reader int, procs []int) {
 	ev.p, ev.st, ev.reader, ev.params, ev.env = p, st, reader, procs, append(ev.env[:0], procs...)
 	ev.avoid, ev.whole, ev.err = false, false, nil
 }

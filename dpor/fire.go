@@ -54,7 +54,7 @@ func (x *gexplorer) clearOwned(q int) {
 // evaluator returns the scratch evaluator for instance in.
 func (x *gexplorer) evaluator(in *inst) *evaluator {
 	ev := &x.evals
-	ev.bind(x.gp.program, &x.sst, in.actor, in.t, in.procs)
+	ev.bind(x.gp.program, &x.sst, in.actor, in.procs)
 	return ev
 }
 

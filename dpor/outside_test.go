@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -118,4 +119,19 @@ func TestOutsideCellsExact(t *testing.T) {
 	require.Equal(t, translate.Safe, eager.Verdict, eager.Reason)
 	require.Equal(t, 24, eager.States)
 	require.Len(t, classes, dead.States)
+}
+
+// TestFlashOrbits pins flash at 2 participants with the options of
+// `cubew bounded`: 26,525 orbits from 36 initial states, SAFE. The
+// outside process's Sort cell, which nothing reads, stays symbolic;
+// enumerating it too gave 53,050 orbits from 72.
+func TestFlashOrbits(t *testing.T) {
+	dir, err := corpus.Dir()
+	require.NoError(t, err, "flash is a corpus file")
+	m, mm := loadCorpus(t, dir, corpus.Entry{File: "cubicle/flash.cub", Model: "sc"})
+	res := run(t, m, Options{N: 2, Model: mm, Symmetry: true, DeadValues: true, Shift: true, Order: true, MaxStates: 100_000})
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 26_525, res.States)
+	require.Equal(t, 36, res.Initial)
+	require.Contains(t, res.DeadValues, "Sort[#3] (never read)")
 }

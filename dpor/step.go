@@ -123,7 +123,7 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 		return true, nil
 	}
 	ev := &s.ev
-	ev.bind(p, st, actor, t, procs)
+	ev.bind(p, st, actor, procs)
 	ev.whole = true
 	if ok, err := ev.enabled(t, s.flags); !ok {
 		return true, err
