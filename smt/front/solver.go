@@ -51,6 +51,7 @@ type Solver struct {
 	byBack  bool       // the last check was answered by the backend
 	back    *backend
 	openErr error
+	buf     buffers // of the built-in procedure's checks, reused
 }
 
 // New returns a Solver whose backend, made by open on the first check the
@@ -185,7 +186,7 @@ func (s *Solver) check(ctx context.Context, assumptions []smt.Term) (smt.Result,
 		return smt.Unknown, err
 	}
 	if s.opts.Budget > 0 {
-		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget}
+		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget, buf: &s.buf}
 		if r, m := se.run(); r != smt.Unknown {
 			s.stats.Builtin++
 			if s.opts.Verify {
