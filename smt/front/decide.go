@@ -242,11 +242,11 @@ func (t *table) unit(u smt.Term) bool {
 	return true
 }
 
-// run returns Sat with a model, Unsat, or Unknown when the fragment or the
-// budget does not allow an answer.
-func (s *search) run() (smt.Result, *model) {
+// run returns Sat (then the assignment found stays, for model), Unsat,
+// or Unknown when the fragment or the budget does not allow an answer.
+func (s *search) run() smt.Result {
 	if !s.inFragment() {
-		return smt.Unknown, nil
+		return smt.Unknown
 	}
 	s.occurrences()
 	b := s.buffers()
@@ -266,18 +266,15 @@ func (s *search) run() (smt.Result, *model) {
 	defer func() { b.trail = s.trail }()
 	switch s.holds() {
 	case 0:
-		return smt.Unsat, nil
+		return smt.Unsat
 	case 1:
-		return smt.Sat, s.model()
+		return smt.Sat
 	}
 	r := s.assign(0)
-	if r == smt.Sat {
-		return r, s.model()
-	}
 	if r == smt.Unsat && s.coarse {
-		return smt.Unknown, nil // some order type could not be tried
+		return smt.Unknown // some order type could not be tried
 	}
-	return r, nil
+	return r
 }
 
 // assign tries every candidate value of atom i and recurses.
