@@ -618,9 +618,10 @@ type transitionPres struct {
 
 // preImagesParallel computes the pre-images of each node by every
 // transition, on Options.Workers goroutines. Pre-images are pure
-// functions of the cube and the transition (terms are interned under a
-// lock); the results come back by node and transition, so the search
-// stays deterministic.
+// functions of the cube and the transition (the workers share the
+// interned terms: package translate finds them without a lock); the
+// results come back by node and transition, so the search stays
+// deterministic.
 func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 	nt := len(e.sys.Transitions)
 	results := make([][]transitionPres, len(nodes))

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -109,68 +108,10 @@ type linID struct {
 	offKey string
 }
 
-// terms hash-conses every term: structurally equal terms are the same
-// pointer, so terms and literals compare with == and serve as map keys.
-var terms = struct {
-	sync.RWMutex
-	state map[stateID]*Term
-	proc  map[Proc]*Term
-	ctor  map[string]*Term
-	lin   map[linID]*Term
-	n     uint32
-}{state: map[stateID]*Term{}, proc: map[Proc]*Term{}, ctor: map[string]*Term{}, lin: map[linID]*Term{}}
-
 func stateKey(kind Kind, sym *syntax.Symbol, args []Proc) stateID {
 	id := stateID{kind: kind, sym: sym, nargs: uint8(len(args))}
 	copy(id.args[:], args)
 	return id
-}
-
-// intern returns the shared term structurally equal to t.
-func intern(t *Term) *Term {
-	if t.Kind == KLin {
-		var b strings.Builder
-		t.Off.writeKey(&b, t.Base != nil)
-		t.offKey = b.String()
-	}
-	terms.Lock()
-	defer terms.Unlock()
-	var u *Term
-	switch t.Kind {
-	case KState, KRead:
-		u = terms.state[stateKey(t.Kind, t.Sym, t.Args)]
-	case KVal:
-		u = terms.state[stateKey(KVal, t.Sym, []Proc{t.P})]
-	case KProc:
-		u = terms.proc[t.P]
-	case KCtor:
-		u = terms.ctor[t.Ctor]
-	case KLin:
-		u = terms.lin[linID{t.Base, t.offKey}]
-	}
-	if u != nil {
-		return u
-	}
-	var b strings.Builder
-	t.writeKey(&b)
-	t.key = b.String()
-	t.hash = hashString(t.key)
-	t.offHash = hashString(t.offKey)
-	terms.n++
-	t.id = terms.n
-	switch t.Kind {
-	case KState, KRead:
-		terms.state[stateKey(t.Kind, t.Sym, t.Args)] = t
-	case KVal:
-		terms.state[stateKey(KVal, t.Sym, []Proc{t.P})] = t
-	case KProc:
-		terms.proc[t.P] = t
-	case KCtor:
-		terms.ctor[t.Ctor] = t
-	case KLin:
-		terms.lin[linID{t.Base, t.offKey}] = t
-	}
-	return t
 }
 
 // Lin is a rational constant plus integer multiples of model constants
@@ -197,19 +138,6 @@ func StateTerm(s *syntax.Symbol, args ...Proc) *Term {
 	return intern(&Term{Kind: KState, Sym: s, Args: append([]Proc(nil), args...)})
 }
 
-// lookupState returns the interned state, read or value term of id, nil
-// when there is none yet.
-func lookupState(id stateID) *Term { return lookup(terms.state, id) }
-
-// lookup returns the interned term m[k] of one of the tables of terms,
-// nil when there is none yet (a shared lock: the common case allocates
-// nothing).
-func lookup[K comparable](m map[K]*Term, k K) *Term {
-	terms.RLock()
-	defer terms.RUnlock()
-	return m[k]
-}
-
 // ReadTerm returns, inside a transition, the value the acting process
 // reads from the weak location s[args].
 func ReadTerm(s *syntax.Symbol, args ...Proc) *Term {
@@ -227,7 +155,7 @@ func ValTerm(s *syntax.Symbol, ev Proc) *Term {
 
 // ProcTerm returns the term for a process.
 func ProcTerm(p Proc) *Term {
-	if u := lookup(terms.proc, p); u != nil {
+	if u := lookup(p, func(tt *termTables) map[Proc]*Term { return tt.proc }); u != nil {
 		return u
 	}
 	return intern(&Term{Kind: KProc, P: p})
@@ -235,7 +163,7 @@ func ProcTerm(p Proc) *Term {
 
 // CtorTerm returns the term for a constructor.
 func CtorTerm(name string) *Term {
-	if u := lookup(terms.ctor, name); u != nil {
+	if u := lookup(name, func(tt *termTables) map[string]*Term { return tt.ctor }); u != nil {
 		return u
 	}
 	return intern(&Term{Kind: KCtor, Ctor: name})

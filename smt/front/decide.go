@@ -67,13 +67,14 @@ type search struct {
 	cache  []int64 // per term, valid when stamp matches epoch
 	stamp  []uint32
 	epoch  uint32
+	buf    *buffers // the arrays above come from it (see buffers)
 }
 
 // inFragment reports whether every term reachable from formulas is in the
 // fragment the search decides, and collects the atoms (children first)
 // and the integer literals.
 func (s *search) inFragment() bool {
-	seen := make([]bool, len(s.t.nodes))
+	seen := zeroed(&s.buffers().seen, len(s.t.nodes))
 	s.literals = map[smt.Sort][]int64{}
 	s.scale = 1
 	if !s.concrete {
@@ -178,16 +179,16 @@ func (s *search) visitDecision(u smt.Term, c comparison, visit func(smt.Term) bo
 
 // occurrences computes, for each atom, the formulas that contain it: the
 // walk lists the pairs, then one array holds every atom's formulas in
-// order (two allocations, not one per atom and growth).
+// order (in the search's buffers).
 func (s *search) occurrences() {
-	index := make([]int, len(s.t.nodes)) // atom index + 1, 0 for other terms
+	b := s.buffers()
+	index := zeroed(&b.index, len(s.t.nodes)) // atom index + 1, 0 for other terms
 	for i, u := range s.atoms {
 		index[u] = i + 1
 	}
-	type occurrence struct{ atom, formula int32 }
-	var pairs []occurrence
-	count := make([]int, len(s.atoms)+1)
-	seen := make([]int, len(s.t.nodes))
+	pairs := b.pairs[:0]
+	count := zeroed(&b.count, len(s.atoms)+1)
+	seen := zeroed(&b.marks, len(s.t.nodes))
 	for fi, f := range s.formulas {
 		s.t.subterms(f, seen, fi+1, func(u smt.Term) {
 			s.budget--
@@ -200,13 +201,15 @@ func (s *search) occurrences() {
 	for i := 1; i < len(count); i++ {
 		count[i] += count[i-1] // count[i]: where atom i's formulas start
 	}
-	all := make([]int, len(pairs))
-	next := slices.Clone(count[:len(s.atoms)])
+	b.pairs = pairs
+	all := zeroed(&b.all, len(pairs))
+	next := append(b.next[:0], count[:len(s.atoms)]...)
+	b.next = next
 	for _, p := range pairs {
 		all[next[p.atom]] = int(p.formula)
 		next[p.atom]++
 	}
-	s.occurs = make([][]int, len(s.atoms))
+	s.occurs = zeroed(&b.occurs, len(s.atoms))
 	for i := range s.occurs {
 		s.occurs[i] = all[count[i]:count[i+1]:count[i+1]]
 	}
@@ -239,32 +242,39 @@ func (t *table) unit(u smt.Term) bool {
 	return true
 }
 
-// run returns Sat with a model, Unsat, or Unknown when the fragment or the
-// budget does not allow an answer.
-func (s *search) run() (smt.Result, *model) {
+// run returns Sat (then the assignment found stays, for model), Unsat,
+// or Unknown when the fragment or the budget does not allow an answer.
+func (s *search) run() smt.Result {
 	if !s.inFragment() {
-		return smt.Unknown, nil
+		return smt.Unknown
 	}
 	s.occurrences()
-	s.vals = unknowns(len(s.t.nodes))
-	s.apps = map[string]int64{}
-	s.cache = make([]int64, len(s.t.nodes))
-	s.stamp = make([]uint32, len(s.t.nodes))
-	s.known = make([]bool, len(s.formulas))
+	b := s.buffers()
+	s.vals = zeroed(&b.vals, len(s.t.nodes))
+	for i := range s.vals {
+		s.vals[i] = unknown
+	}
+	if b.apps == nil {
+		b.apps = map[string]int64{}
+	}
+	clear(b.apps)
+	s.apps = b.apps
+	s.cache = zeroed(&b.cache, len(s.t.nodes))
+	s.stamp = zeroed(&b.stamp, len(s.t.nodes))
+	s.known = zeroed(&b.known, len(s.formulas))
+	s.trail = b.trail[:0]
+	defer func() { b.trail = s.trail }()
 	switch s.holds() {
 	case 0:
-		return smt.Unsat, nil
+		return smt.Unsat
 	case 1:
-		return smt.Sat, s.model()
+		return smt.Sat
 	}
 	r := s.assign(0)
-	if r == smt.Sat {
-		return r, s.model()
-	}
 	if r == smt.Unsat && s.coarse {
-		return smt.Unknown, nil // some order type could not be tried
+		return smt.Unknown // some order type could not be tried
 	}
-	return r, nil
+	return r
 }
 
 // assign tries every candidate value of atom i and recurses.

@@ -79,7 +79,7 @@ func (t *table) difference(u smt.Term) (comparison, bool) {
 // of valuing their atoms.
 func (s *search) differences() {
 	var cmps []smt.Term
-	seen := make([]int, len(s.t.nodes))
+	seen := zeroed(&s.buffers().marks, len(s.t.nodes))
 	for _, f := range s.formulas {
 		s.t.subterms(f, seen, 1, func(u smt.Term) {
 			if _, ok := s.t.difference(u); ok {

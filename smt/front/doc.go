@@ -50,6 +50,10 @@
 // every formula, Unsat with every assignment refuted. When the search runs
 // out of its budget (Options.Budget term evaluations) the check goes to
 // the backend. [smt.Stats].Builtin counts the checks answered without it.
+// The model of a Sat answer is built from the assignment found when Eval
+// first asks for a value (most answers are never asked), and the
+// search's arrays per term and per formula are kept by the Solver for its
+// next check (buffers.go).
 //
 // # Backend
 //

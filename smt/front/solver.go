@@ -48,9 +48,14 @@ type Solver struct {
 	answer  smt.Result
 	assumed []smt.Term // assumptions of the last check
 	model   *model     // of the last check, when the built-in procedure said Sat
-	byBack  bool       // the last check was answered by the backend
+	// sat is the built-in procedure's search of the last check, when it
+	// said Sat and no Eval has asked for the model yet: most Sat answers
+	// (a cube not covered) are never asked for values.
+	sat     *search
+	byBack  bool // the last check was answered by the backend
 	back    *backend
 	openErr error
+	buf     buffers // of the built-in procedure's checks, reused
 }
 
 // New returns a Solver whose backend, made by open on the first check the
@@ -106,7 +111,7 @@ func (s *Solver) repin() {
 
 // forget drops the answer of the last check.
 func (s *Solver) forget() {
-	s.answer, s.model, s.assumed, s.byBack = smt.Unknown, nil, nil, false
+	s.answer, s.model, s.sat, s.assumed, s.byBack = smt.Unknown, nil, nil, nil, false
 }
 
 // Assert adds u to the current scope.
@@ -185,13 +190,15 @@ func (s *Solver) check(ctx context.Context, assumptions []smt.Term) (smt.Result,
 		return smt.Unknown, err
 	}
 	if s.opts.Budget > 0 {
-		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget}
-		if r, m := se.run(); r != smt.Unknown {
+		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget, buf: &s.buf}
+		if r := se.run(); r != smt.Unknown {
 			s.stats.Builtin++
 			if s.opts.Verify {
 				s.verify(ctx, r, assumptions)
 			}
-			s.model = m
+			if r == smt.Sat {
+				s.sat = se
+			}
 			return r, nil
 		}
 	}
@@ -294,6 +301,9 @@ func (s *Solver) Eval(u smt.Term) (smt.Term, bool) {
 	s.live()
 	if s.answer != smt.Sat || !s.valid(u) {
 		return 0, false
+	}
+	if s.sat != nil { // the search's buffers stay until the next check
+		s.model, s.sat = s.sat.model(), nil
 	}
 	if s.model != nil {
 		if v, ok := s.evalModel(u); ok {
