@@ -45,9 +45,11 @@
 // write's event the instant it reaches memory, and a step follows PSO's
 // rules (weakstep_pso.go: per-cell FIFO order, reads-from without TSO's
 // "the read is before the write", coherence of a read as a law of two
-// later events). The refined search's cubes (marked reads, ErrWeakModel)
-// and a proof that needs the search's fence-moved inclusion
-// (reach.ErrFenceMoved, wrapped with ErrNotEncoded) are refused.
+// later events). A case branch that keeps its weak cell (`| _ : A[j]`)
+// reads the cell and writes the value back, in a locked step. The refined
+// search's cubes (marked reads, ErrWeakModel) and a proof that needs the
+// search's fence-moved inclusion (reach.ErrFenceMoved, wrapped with
+// ErrNotEncoded) are refused.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
 // cubew, and Outcomes reads the answers

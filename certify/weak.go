@@ -20,7 +20,7 @@ var ErrWeakModel = errors.New("certificates are not written for the refined pso 
 
 // ErrNotEncoded is wrapped by the errors of Write for a system or a
 // proof the event-explicit encoding does not cover (docs/certificates.md:
-// a case update of a weak array that keeps some cells; under pso, a
+// a case update of a weak variable without a default; under pso, a
 // pre-image covered only with a fence moved before its class).
 var ErrNotEncoded = errors.New("not supported")
 
