@@ -27,7 +27,9 @@
 // Processes are integers in an uninterpreted set is_proc (1..number_procs
 // when bounded), arrays SMT-LIB arrays indexed by processes, enumerations
 // datatypes, Cubicle's bool Bool, int and real Int and Real. Every state
-// is assumed well typed (a proc-typed value is a process). Each cube is a
+// is assumed well typed (a proc-typed value is a process), and a user
+// invariant the search assumed that speaks of constants alone is asserted
+// (assumed.go). Each cube is a
 // define-fun named after its node, with a comment giving the node, the
 // node and transition it is a pre-image of, and the cube in cubew's
 // syntax.
