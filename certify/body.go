@@ -43,7 +43,12 @@ func (p *printer) body() (string, error) {
 	inv := 0
 	for _, v := range p.c.Cubes {
 		name := fmt.Sprintf("node_%d", v.Node)
+		assumed := v.Node == 0 && constantsOnly(v.Cube)
 		switch {
+		case assumed:
+			inv++
+			name = fmt.Sprintf("invariant_%d", inv)
+			b.WriteString("; a user invariant over constants alone, ASSUMED (--assume-invariants): a\n; restriction of the instance, which no state changes (asserted below)\n")
 		case v.Node == 0:
 			inv++
 			name = fmt.Sprintf("invariant_%d", inv)
@@ -59,6 +64,9 @@ func (p *printer) body() (string, error) {
 		fmt.Fprintf(&b, ";   %s\n", v.Cube)
 		commentEvents(&b, v.Cube)
 		p.defineCube(&b, name, v.Cube, e)
+		if assumed {
+			fmt.Fprintf(&b, "(assert (not %s))\n", p.apply(name, pre))
+		}
 		invParts = append(invParts, "(not "+p.apply(name, nameOf)+")")
 		p.cubes = append(p.cubes, name)
 	}

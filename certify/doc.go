@@ -27,7 +27,9 @@
 // Processes are integers in an uninterpreted set is_proc (1..number_procs
 // when bounded), arrays SMT-LIB arrays indexed by processes, enumerations
 // datatypes, Cubicle's bool Bool, int and real Int and Real. Every state
-// is assumed well typed (a proc-typed value is a process). Each cube is a
+// is assumed well typed (a proc-typed value is a process), and a user
+// invariant the search assumed that speaks of constants alone is asserted
+// (assumed.go). Each cube is a
 // define-fun named after its node, with a comment giving the node, the
 // node and transition it is a pre-image of, and the cube in cubew's
 // syntax.
@@ -45,9 +47,11 @@
 // write's event the instant it reaches memory, and a step follows PSO's
 // rules (weakstep_pso.go: per-cell FIFO order, reads-from without TSO's
 // "the read is before the write", coherence of a read as a law of two
-// later events). The refined search's cubes (marked reads, ErrWeakModel)
-// and a proof that needs the search's fence-moved inclusion
-// (reach.ErrFenceMoved, wrapped with ErrNotEncoded) are refused.
+// later events). A case branch that keeps its weak cell (`| _ : A[j]`)
+// reads the cell and writes the value back, in a locked step. The refined
+// search's cubes (marked reads, ErrWeakModel) and a proof that needs the
+// search's fence-moved inclusion (reach.ErrFenceMoved, wrapped with
+// ErrNotEncoded) are refused.
 //
 // Write prints a certificate; Z3 re-checks one with the Z3 linked into
 // cubew, and Outcomes reads the answers

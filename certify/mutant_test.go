@@ -1,6 +1,9 @@
 package certify_test
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -241,20 +244,102 @@ func TestPSORefinedRefused(t *testing.T) {
 // TestPSOFenceMovedRefused: under pso the search's matcher may include a
 // pre-image in a cube whose fence is ghb-equal to its read by a fence
 // before the read (flag_mutex_fenced, leave into node 41), which the
-// encoding's equal times do not state: no certificate, and the reason.
+// encoding's equal times do not state: no certificate of that proof, and
+// the reason. The search with exact fences (reach.Options.ExactFences,
+// what `check --certificate` and proveUnder fall back to) proves it SAFE
+// (27 nodes, 24 cubes, instead of 16 nodes), and its certificate is confirmed by both
+// provers; Z3 rejects it with raise's Flag[p] := True removed (then
+// nothing stops a second process), and (CUBEW_CERTIFY_ALL) without its
+// unsafe cube.
 func TestPSOFenceMovedRefused(t *testing.T) {
-	c := proveUnder(t, "../cmd/cubew/testdata/flag_mutex_fenced.cub", memmodel.PSO)
+	const path = "../cmd/cubew/testdata/flag_mutex_fenced.cub"
+	c := search(t, path, memmodel.PSO, reach.Options{})
 	var b strings.Builder
 	err := certify.Write(&b, c)
 	require.ErrorIs(t, err, reach.ErrFenceMoved)
 	require.ErrorIs(t, err, certify.ErrNotEncoded)
 	require.Zero(t, b.Len(), "nothing written")
+
+	exact := search(t, path, memmodel.PSO, reach.Options{ExactFences: true})
+	var raiseFails []string // every cube raise leads to: no flag keeps the others out
+	for _, n := range []int{3, 8, 16, 24, 28, 40, 41, 48, 53, 66, 79, 80, 87, 92} {
+		raiseFails = append(raiseFails, fmt.Sprintf("transition raise: node_%d: sat", n))
+	}
+	require.Len(t, exact.Cubes, 24)
+	mutants := []mutant{{"raise without its write", changed(t, exact, "raise", func(w *translate.Transition) bool {
+		w.Updates = slices.DeleteFunc(slices.Clone(w.Updates), func(u *translate.Update) bool { return u.Sym.Weak })
+		return len(w.Updates) == 1
+	}), raiseFails}}
+	if os.Getenv("CUBEW_CERTIFY_ALL") == "" {
+		t.Log("the mutant without the unsafe cube (Z3 answers unknown to three obligations, each at the whole rlimit) runs with CUBEW_CERTIFY_ALL=1")
+	} else {
+		mutants = append(mutants, mutant{"unsafe cube dropped", without(t, exact, exact.Cubes[0].Node), []string{"transition leave: node_6: sat",
+			"transition leave: node_26: sat", "transition leave: node_58: sat", "transition leave: node_59: unknown",
+			"transition leave: node_98: unknown", "transition leave: node_96: unknown", "unsafe: unsafe_1: sat"}})
+	}
+	requireRejectedBy(t, exact, 101, mutants)
 }
 
-// TestKeptCellsRefused: a case update of a weak array that keeps some
-// cells is outside the encoded fragment: an error names the transition.
-func TestKeptCellsRefused(t *testing.T) {
+// TestKeptCellsCertified: a case update of a weak array that keeps the
+// other cells reads them and writes them back in one locked step
+// (keep_cells.cub's raise: F[j] := case | j = p : True | _ : F[j]). Its
+// tso certificate is confirmed by both provers. Its mutants are rejected
+// by Z3 within a small rlimit (at the tests' 20 million units each
+// mutant takes Z3 a minute, and cvc5 does not finish the second in 100
+// s): without its unsafe cube (unsafe_1 refuted, and leave: node_6,
+// whose pre-image that cube covered, unknown), and with raise's update
+// made the one-cell F[p] := True, which reads nothing: a buffered write,
+// under which two processes enter (store buffering; cubew answers
+// UNSAFE for that model).
+func TestKeptCellsCertified(t *testing.T) {
 	c := proveUnder(t, "testdata/keep_cells.cub", memmodel.TSO)
-	var b strings.Builder
-	require.EqualError(t, certify.Write(&b, c), "transition t: a case update of weak array A keeps some cells (not supported)")
+	oneCell := changed(t, c, "raise", func(w *translate.Transition) bool {
+		for i, u := range w.Updates {
+			if u.Sym.Weak && u.Default != nil {
+				one := *u
+				one.Default, one.Cell = nil, []translate.Proc{translate.ParamBase}
+				w.Updates = append(slices.Clone(w.Updates[:i]), append([]*translate.Update{&one}, w.Updates[i+1:]...)...)
+				return true
+			}
+		}
+		return false
+	})
+	requireRejectedBy(t, c, 49, []mutant{
+		{"unsafe cube dropped", without(t, c, c.Cubes[0].Node), []string{"transition leave: node_6: unknown", "unsafe: unsafe_1: sat"}},
+		{"raise without its kept cells", oneCell,
+			[]string{"transition raise: node_3: unknown", "transition raise: node_9: unknown", "transition raise: node_30: unknown"}},
+	})
 }
+
+// requireRejectedBy confirms the original certificate (its obligations
+// in number) with every prover, and requires Z3 within mutantRlimit to
+// answer each mutant's fails ("OBLIGATION: ANSWER") and prove the rest.
+func requireRejectedBy(t *testing.T, original *certify.Certificate, obligations int, mutants []mutant) {
+	outs, _ := runAll(t, provers(t), text(t, original))
+	for _, o := range outs {
+		require.Len(t, o, obligations)
+		require.Empty(t, failing(o), "the original holds")
+	}
+	for _, m := range mutants {
+		t.Run(m.name, func(t *testing.T) { require.Equal(t, m.fails, z3Failing(t, text(t, m.c))) })
+	}
+}
+
+// z3Failing lists the obligations of script that Z3 does not prove
+// within mutantRlimit, as "OBLIGATION: ANSWER".
+func z3Failing(t *testing.T, script string) []string {
+	outs, err := certify.Z3(context.Background(), script, mutantRlimit)
+	require.NoError(t, err)
+	var out []string
+	for _, o := range outs {
+		if !o.Holds() {
+			out = append(out, o.Obligation+": "+o.Answer)
+		}
+	}
+	return out
+}
+
+// mutantRlimit is Z3's rlimit per obligation for mutants whose broken
+// obligations it does not refute quickly: enough for every obligation
+// the mutation leaves intact.
+const mutantRlimit = 1_000_000

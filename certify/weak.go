@@ -16,11 +16,11 @@ import (
 // by the event-explicit encoding: the refined PSO search
 // (reach.KeepingObligations), whose cubes mark satisfied reads with the
 // coherence obligations of their sources.
-var ErrWeakModel = errors.New("certificates are not written for the refined pso search (its cubes keep coherence obligations of satisfied reads, which the encoding does not state)")
+var ErrWeakModel = errors.New("certificates are not written for the refined pso search: its cubes mark satisfied reads with a coherence obligation towards the write each reads, and the encoding records which reads are unsatisfied, not which write a satisfied read reads (docs/certificates.md)")
 
 // ErrNotEncoded is wrapped by the errors of Write for a system or a
 // proof the event-explicit encoding does not cover (docs/certificates.md:
-// a case update of a weak array that keeps some cells; under pso, a
+// a case update of a weak variable without a default; under pso, a
 // pre-image covered only with a fence moved before its class).
 var ErrNotEncoded = errors.New("not supported")
 

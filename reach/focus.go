@@ -208,3 +208,14 @@ func eventOrigins(keep translate.Set, evOrder []int) []int {
 	}
 	return out
 }
+
+// Includes reports whether cube b includes cube a syntactically, by the
+// search's own matcher (a renaming of b's processes and events onto a's
+// under which a has every literal and event of b): every state of a is a
+// state of b, so an invariant that excludes b excludes a.
+func Includes(b, a *translate.Cube) bool {
+	n := &node{cube: b}
+	n.pattern()
+	f := newFacts(a)
+	return f.mayBeIncludedBy(n, a.NVars) && newMatcher(f).includes(n.pat)
+}

@@ -73,6 +73,11 @@ type Options struct {
 	// MaxRestarts is how many refuted candidates end approximation: the
 	// search then starts over without it (0: DefaultMaxRestarts).
 	MaxRestarts int
+	// ExactFences keeps the subsumption checks to inclusions that hold
+	// with ghb-equal events at one instant: no fence moved before its
+	// class (fenceEarlier, used when writes may be reordered), so that
+	// package certify can state every inclusion of the proof.
+	ExactFences bool
 	// ApproxAfter is how many nodes the search visits exactly before
 	// approximation starts (0: from the first node); after a refuted
 	// candidate it approximates from the first node.

@@ -438,7 +438,7 @@ func (n *node) releaseMemo() {
 func (e *engine) newMatcher(f *facts, budget *int) *matcher {
 	m := newMatcher(f)
 	m.poll.Ctx, m.budget = e.ctx, budget
-	m.fenceEarlier = e.opts.Model != nil && !memmodel.WritesInProgramOrder(e.opts.Model)
+	m.fenceEarlier = !e.opts.ExactFences && e.opts.Model != nil && !memmodel.WritesInProgramOrder(e.opts.Model)
 	return m
 }
 

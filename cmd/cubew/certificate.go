@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,13 +40,27 @@ func certificatePath(dest, path string) (string, error) {
 }
 
 // writeCertificate writes the certificate of a SAFE answer (nothing for
-// other verdicts).
-func writeCertificate(dest, path string, sys *translate.System, mm memmodel.Model, res *reach.Result) error {
+// other verdicts). A proof that includes a pre-image only with a fence
+// moved before its class (reach.ErrFenceMoved, under pso) cannot be
+// stated: exact runs the search again without that inclusion
+// (reach.Options.ExactFences), and the certificate is its proof.
+func writeCertificate(dest, path string, sys *translate.System, mm memmodel.Model, res *reach.Result, exact func() (*reach.Result, error)) error {
 	if dest == "" || res.Verdict != translate.Safe {
 		return nil
 	}
 	var b bytes.Buffer
-	if err := certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path, Model: mm}); err != nil {
+	err := certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: res.Invariant, Source: path, Model: mm})
+	if errors.Is(err, reach.ErrFenceMoved) {
+		if again, aerr := exact(); aerr != nil {
+			err = fmt.Errorf("%w; the search without it: %w", err, aerr)
+		} else if again.Verdict != translate.Safe {
+			err = fmt.Errorf("%w; the search without it answers %s: %s", err, again.Verdict, again.Reason)
+		} else {
+			b.Reset()
+			err = certify.Write(&b, &certify.Certificate{Sys: sys, Cubes: again.Invariant, Source: path, Model: mm})
+		}
+	}
+	if err != nil {
 		return withCode(exitBadInput, "--certificate: %v", err)
 	}
 	file, err := certificatePath(dest, path)

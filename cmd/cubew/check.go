@@ -159,7 +159,15 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err != nil {
 		return fileResult{}, inFile(path, err)
 	}
-	if err := writeCertificate(o.certificate, path, sys, mm, res.Result); err != nil {
+	exact := func() (*reach.Result, error) {
+		opts.ExactFences = true
+		again, err := decide.Check(ctx, m, sys, opts)
+		if err != nil {
+			return nil, err
+		}
+		return again.Result, nil
+	}
+	if err := writeCertificate(o.certificate, path, sys, mm, res.Result, exact); err != nil {
 		return fileResult{}, err
 	}
 	if !o.assumeInvariants {
