@@ -49,8 +49,6 @@ func TestCertificateUsage(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"pso fence moved before its class", []string{"check", "--model", "pso", "--certificate", filepath.Join(dir, "w.smt2"), "testdata/flag_mutex_fenced.cub"},
-			exitBadInput, "a pre-image is covered only with a fence moved before its ghb-equal class"},
 		{"one file for several models", []string{"check", "--certificate", filepath.Join(dir, "c.smt2"), "testdata/token_mutex.cub", "testdata/flag_mutex.cub"},
 			exitBadInput, "several models need a folder"},
 		{"not a certificate", []string{"certify", notCert}, exitBadInput, "not a cubew certificate"},
