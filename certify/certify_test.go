@@ -71,8 +71,8 @@ var quick = map[string]bool{
 // cubew answers SAFE under pso and whose pso certificate is written: 8
 // with writes in program order (no process can have writes to two
 // locations pending), 8 with writes out of program order (the last
-// ones; mutex_N's is the proof of the search with exact fences,
-// proveUnder).
+// ones; mutex_N's search no longer moves a fence since reach keeps the
+// ghb-equal classes of events whole, collect.go).
 var psoSafe = []string{
 	"cubicle-w/cubtso/dekker_loc_N.cub",
 	"cubicle-w/cubtso/dekker_simple_N.cub",

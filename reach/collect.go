@@ -1,10 +1,14 @@
 package reach
 
-import "github.com/cubew/cubew/translate"
+import (
+	"math/bits"
+
+	"github.com/cubew/cubew/translate"
+)
 
 // collect returns the events of a pre-image to keep: the unsatisfied
-// reads, and the entry points that are ghb-before or ghb-equal to one of
-// them. The entry points are the ghb-minimal members of each set of events
+// reads, the entry points that are ghb-before or ghb-equal to one of
+// them, and the events ghb-equal to those (wholeClasses). The entry points are the ghb-minimal members of each set of events
 // that a later edge may point to:
 //
 //   - per process, its reads, and its writes and fences (program order
@@ -109,7 +113,41 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 			keep |= translate.Of(i)
 		}
 	}
-	return keep
+	return keep | wholeClasses(keep, rel)
+}
+
+// wholeClasses returns the ghb-equal classes of the events of keep: the
+// events of a transition instance (its reads, its writes, its fence) are
+// kept together or not at all.
+//
+// Why: collection drops an event once it is no longer an entry point,
+// for instance a locked transition's write to a location that an
+// earlier transition of its process (generated later) writes too. A
+// visited cube V holding that transition's events whole then no longer
+// maps into its own pre-image N, where one of them is gone, although N
+// says everything V says: on dekker_simple_N, `exit` reads Crit[p] and
+// writes Crit[p], Want[p] and Turn at one instant, and its pre-image by
+// p's `req` (which writes Want[p] before) lost exit's write to Want[p],
+// so every such pre-image was visited instead of covered by its parent.
+//
+// Why it is sound: a kept event of the class is a real event of every
+// execution the cube stands for, ghb-equal to the kept one, with the
+// same edges as in the pre-image; keeping it drops no state of the
+// exact pre-image, it only keeps one that collection would have made
+// more general. The pairs of the relation kept are chosen as for any
+// kept event (weakStep.finish): a pair ending in such an event (a write,
+// a fence or a satisfied read) is on no future cycle, by the argument
+// above, and the class it belongs to already holds a kept event that
+// future edges reach. Later steps treat it as any old event: ordered
+// gives it the edges of its kind, and as an entry point it is kept only
+// when it is before or ghb-equal to an unsatisfied read, which its class
+// then also holds.
+func wholeClasses(keep translate.Set, rel translate.Rel) translate.Set {
+	var out translate.Set
+	for s := keep; s != 0; s &= s - 1 {
+		out |= rel.Class[bits.TrailingZeros64(uint64(s))]
+	}
+	return out
 }
 
 // lastWrites returns, for each unsatisfied read u, the writes to u's
