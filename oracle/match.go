@@ -13,8 +13,9 @@ import (
 // state) and a bitset per ground literal (the states where it is not
 // false), both built on first use. A cube with a few literals is then
 // matched under each assignment by intersecting a few bitsets, instead of
-// evaluating its literals state by state (ricart_agrawala's 38,000
-// states with 3 processes took 40 % of a search that way).
+// evaluating its literals state by state (ricart_agrawala: 3.0 of 7.3
+// CPU-s over 38,435 states that way; 0.44 of 4.7 over 20,312 with
+// tables).
 type instance struct {
 	procs  int
 	states []dpor.State

@@ -16,7 +16,12 @@
 // acts; only the participants are matched against cubes (dpor/outside.go).
 // Instances are explored with exact reductions of the explicit engine
 // (reduce.go): a ticket lock's counters grow without bound, and shifted
-// counters make each of its instances finite.
+// counters make each of its instances finite; logical clocks
+// (ricart_agrawala's reals) too, keyed by their order. A cube is
+// matched by intersecting, per assignment of its variables, the sets
+// of states where each of its ground literals holds (match.go). A cube
+// that may need more processes than the largest instance has
+// (footprint.go) counts as reached.
 // An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such
