@@ -144,10 +144,7 @@ func TestReachedTicketLock(t *testing.T) {
 	}
 	ticket := func(p translate.Proc) *translate.Term { return translate.StateTerm(m.Symbols["Ticket"], p) }
 	next, serving := translate.StateTerm(m.Symbols["Next"]), translate.StateTerm(m.Symbols["Serving"])
-	cases := []struct {
-		lits    []translate.Literal
-		reached bool
-	}{
+	cases := []reachCase{
 		{[]translate.Literal{phase(1, "Waiting"), phase(2, "Waiting"), translate.NewLiteral(translate.Eq, ticket(1), ticket(2))}, false},
 		{[]translate.Literal{phase(1, "Waiting"), translate.NewLiteral(translate.Le, next, ticket(1))}, false},
 		{[]translate.Literal{phase(1, "Waiting"), phase(2, "Waiting"), translate.NewLiteral(translate.Lt, ticket(1), ticket(2))}, true},
@@ -155,10 +152,22 @@ func TestReachedTicketLock(t *testing.T) {
 		{[]translate.Literal{phase(1, "Critical"), translate.NewLiteral(translate.Eq, serving, translate.NumTerm(big.NewRat(5, 1)))}, true},
 		{[]translate.Literal{phase(1, "Critical"), translate.NewLiteral(translate.Eq, next, serving)}, false},
 	}
+	requireReached(t, o, cases)
+	require.Len(t, cases, 6)
+}
+
+// reachCase is a cube, by its literals, and whether the oracle reaches it.
+type reachCase struct {
+	lits    []translate.Literal
+	reached bool
+}
+
+// requireReached checks o's answer on each case.
+func requireReached(t *testing.T, o *Oracle, cases []reachCase) {
+	t.Helper()
 	for _, tc := range cases {
 		c, ok := translate.NewCube(tc.lits)
 		require.True(t, ok)
 		require.Equal(t, tc.reached, o.Reached(c), "%s", c)
 	}
-	require.Len(t, cases, 6)
 }

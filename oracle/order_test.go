@@ -35,20 +35,13 @@ func TestReachedOrderedClocks(t *testing.T) {
 		return translate.StateTerm(m.Symbols["Clock"], p)
 	}
 	zero := translate.NumTerm(new(big.Rat))
-	cases := []struct {
-		lits    []translate.Literal
-		reached bool
-	}{
+	cases := []reachCase{
 		{[]translate.Literal{state(1, "Req"), translate.NewLiteral(translate.Le, timer, clock(1))}, false},
 		{[]translate.Literal{state(1, "Req"), translate.NewLiteral(translate.Lt, clock(1), timer)}, true},
 		{[]translate.Literal{state(1, "Req"), state(2, "Req"), translate.NewLiteral(translate.Eq, clock(1), clock(2))}, false},
 		{[]translate.Literal{state(1, "Req"), translate.NewLiteral(translate.Lt, timer, zero)}, true},
 	}
-	for _, tc := range cases {
-		c, ok := translate.NewCube(tc.lits)
-		require.True(t, ok)
-		require.Equal(t, tc.reached, o.Reached(c), "%s", c)
-	}
+	requireReached(t, o, cases)
 	require.Len(t, cases, 4)
 }
 
