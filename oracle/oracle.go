@@ -16,7 +16,12 @@
 // acts; only the participants are matched against cubes (dpor/outside.go).
 // Instances are explored with exact reductions of the explicit engine
 // (reduce.go): a ticket lock's counters grow without bound, and shifted
-// counters make each of its instances finite.
+// counters make each of its instances finite; logical clocks
+// (ricart_agrawala's reals) too, keyed by their order. A cube is
+// matched by intersecting, per assignment of its variables, the sets
+// of states where each of its ground literals holds (match.go). A cube
+// that may need more processes than the largest instance has
+// (footprint.go) counts as reached.
 // An abstract type gets a single value
 // in the explored instances (finiteAbstract), which can make it say
 // "unreached" of a cube that needs two distinct values: reach keeps such
@@ -45,10 +50,7 @@ const DefaultMaxStates = 20000
 // variables.
 type Oracle struct {
 	n         int
-	instances [][]dpor.State // instances[k-1]: the states with k processes
-	// shifted[k-1] says that instance k keeps one state per common shift
-	// of its integers (dpor Options.Shift).
-	shifted []bool
+	instances []*instance // instances[k-1]: the states with k processes
 	// Partial says why an instance was not explored completely ("" when
 	// every instance was).
 	Partial string
@@ -80,25 +82,25 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	}
 	o := &Oracle{n: n, memo: map[string]bool{}}
 	m = finiteAbstract(m)
-	shifted := shifts(ctx, m, mm)
+	r := probe(ctx, m, mm)
 	for k := 1; k <= n; k++ {
-		states, res, err := explore(ctx, m, reductions(k, mm, maxStates, shifted))
+		states, res, err := explore(ctx, m, reductions(k, mm, maxStates, r))
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
 		if res.Verdict != translate.Safe && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
 		}
-		o.add(states, res)
+		o.add(k, states, res)
 	}
 	if m.NumProcs == 0 || n < m.NumProcs {
 		// The instance with one more process is kept only when it is
 		// small: explored partially, it is the shallow states of a large
 		// instance, which the smaller ones mostly have already, and it
 		// took German's protocol from 1.1 to 3 CPU-s.
-		states, res, err := explore(ctx, m, reductions(n+1, mm, maxStates/extraShare, shifted))
+		states, res, err := explore(ctx, m, reductions(n+1, mm, maxStates/extraShare, r))
 		if err == nil && res.Verdict != translate.Unknown {
-			o.add(states, res)
+			o.add(n+1, states, res)
 		}
 	}
 	return o, nil
@@ -126,10 +128,9 @@ func explore(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.St
 	return states, res, nil
 }
 
-// add keeps the states of the next instance.
-func (o *Oracle) add(states []dpor.State, res *dpor.Result) {
-	o.instances = append(o.instances, states)
-	o.shifted = append(o.shifted, res.Shifted)
+// add keeps the states of the next instance, with k processes.
+func (o *Oracle) add(k int, states []dpor.State, res *dpor.Result) {
+	o.instances = append(o.instances, newInstance(k, states, res))
 	o.States += len(states)
 }
 
@@ -150,9 +151,13 @@ func (o *Oracle) Largest() int { return len(o.instances) }
 
 // Reached reports whether some explored state satisfies c's literals
 // under some assignment of c's variables to distinct processes of its
-// instance. A cube with more variables than MaxVars is reported reached.
-// In an instance keyed up to shifts of its integers, a literal that
-// compares an integer with a number is not looked at (shiftInvariant).
+// instance. A cube with more variables than MaxVars, or that may need
+// more processes than the largest instance has (footprint), is reported
+// reached.
+// A literal whose truth the instance's reductions do not preserve (an
+// integer compared with a number where integers are shifted, a real
+// compared with a number where reals are ordered) is not looked at
+// (invariantLits).
 // It is safe for concurrent use.
 func (o *Oracle) Reached(c *translate.Cube) bool {
 	o.mu.Lock()
@@ -166,25 +171,11 @@ func (o *Oracle) Reached(c *translate.Cube) bool {
 }
 
 func (o *Oracle) reached(c *translate.Cube) bool {
-	if c.NVars > o.n {
+	if c.NVars > o.n || footprint(c) > o.Largest() {
 		return true
 	}
-	for k := max(c.NVars, 1); k <= len(o.instances); k++ {
-		found := false
-		lits := c.Lits
-		if o.shifted[k-1] {
-			lits = shiftInvariant(lits)
-		}
-		forAssignments(k, c.NVars, func(assign []int) bool {
-			for _, st := range o.instances[k-1] {
-				if satisfies(st, c.Events, lits, assign) {
-					found = true
-					return false
-				}
-			}
-			return true
-		})
-		if found {
+	for _, in := range o.instances[max(c.NVars, 1)-1:] {
+		if in.reaches(c) {
 			return true
 		}
 	}
@@ -216,21 +207,6 @@ func forAssignments(n, vars int, fn func([]int) bool) {
 		return true
 	}
 	rec(0)
-}
-
-// satisfies reports whether no literal of lits is false in st under
-// assign; events are the cube's, whose final reads ground evaluates.
-func satisfies(st dpor.State, events []translate.Event, lits []translate.Literal, assign []int) bool {
-	for _, l := range lits {
-		a, b := ground(st, events, l.L, assign), ground(st, events, l.R, assign)
-		if a == nil || b == nil {
-			continue
-		}
-		if translate.NewLiteral(l.Op, a, b).Eval() == translate.False {
-			return false
-		}
-	}
-	return true
 }
 
 // ground returns t evaluated in st under assign, or nil when its value is

@@ -11,49 +11,75 @@ import (
 
 // reductions are the explicit engine's options for the instance with k
 // processes: the exact reductions that make an instance whose counters
-// grow without bound (a ticket lock's Next and Serving) finite, so that
-// it is explored completely. Each keeps one reachable state per class of
-// bisimilar states, and the oracle matches a cube against those
-// representatives only:
+// or clocks grow without bound (a ticket lock's Next and Serving,
+// ricart_agrawala's Timer and Clock) finite, so that it is explored
+// completely. Each keeps one reachable state per class of bisimilar
+// states, and the oracle matches a cube against those representatives
+// only:
 //   - symmetry: every assignment of a cube's variables to processes is
 //     tried, so a permuted representative answers as its class does;
 //   - shifted counters: a literal between two numeric state terms
 //     (`Serving < Ticket[#1]`) holds in a state iff it holds in every
 //     shift of it; a literal between one and a number (`0 < Next`) does
-//     not, and shiftInvariant drops it;
+//     not, and invariantLits drops it;
+//   - ordered reals (dpor/order.go): a comparison of two real state
+//     terms without offsets (`Clock[#1] < Last[#2]`) holds in a state
+//     iff it holds in every state of the same order; one with a number
+//     or an offset (`Timer = 1`, `Last[#1] = Timer + Tick`) does not,
+//     and invariantLits drops it;
 //   - dead values: a cell that no continuation reads before overwriting
-//     it (the ticket of an Idle process) holds, in the representative,
-//     the value of the first state of its class found. Other states of
-//     the class hold other values there, so a cube over such a cell may
-//     be called unreached wrongly: such a candidate is refuted by the
-//     search that proves it, as every wrong answer of the oracle is.
+//     it (the ticket of an Idle process, ricart_agrawala's Is_proc,
+//     never read) holds, in the representative, the value of the first
+//     state of its class found. Other states of the class hold other
+//     values there, so a cube over such a cell may be called unreached
+//     wrongly: such a candidate is refuted by the search that proves it,
+//     as every wrong answer of the oracle is.
 //
-// Shifted counters and dead values are used only when the model's
-// integers shift (shifted): a stale ticket is what keeps the states of a
-// shifted instance apart. Elsewhere dead values can cost more than they
-// save: an exploration that reports its states enumerates every initial
-// value of the locations init leaves free, and when dead values key
-// those initial states as one, the state limit no longer stops it (FLASH
-// with 2 processes: 8 states in 20 s, against 20,000 in 2 s without).
-func reductions(k int, mm memmodel.Model, maxStates int, shifted bool) dpor.Options {
-	return dpor.Options{N: k, Model: mm, MaxStates: maxStates, Symmetry: true, Shift: shifted, DeadValues: shifted}
+// Dead values are used only when the model's integers shift or its
+// reals are ordered (r): a stale ticket or clock is what keeps the
+// states of such an instance apart. Elsewhere dead values can cost more
+// than they save: an exploration that reports its states enumerates
+// every initial value of the locations init leaves free, and when dead
+// values key those initial states as one, the state limit no longer
+// stops it (FLASH with 2 processes: 8 states in 20 s, against 20,000 in
+// 2 s without).
+func reductions(k int, mm memmodel.Model, maxStates int, r reducible) dpor.Options {
+	return dpor.Options{N: k, Model: mm, MaxStates: maxStates, Symmetry: true,
+		Shift: r.shifted, Order: r.ordered, DeadValues: r.shifted || r.ordered}
 }
 
-// shifts reports whether the explicit engine keys m's states up to a
-// common shift of their integers (dpor/shift.go): a one-state probe of
-// the instance with one process.
-func shifts(ctx context.Context, m *syntax.Model, mm memmodel.Model) bool {
-	res, err := dpor.Reachable(ctx, m, dpor.Options{N: 1, Model: mm, MaxStates: 1, Shift: true}, func(dpor.State) {})
-	return err == nil && res.Shifted
+// reducible says which reductions of unbounded numbers the explicit
+// engine grants a model.
+type reducible struct{ shifted, ordered bool }
+
+// probe asks the explicit engine whether it keys m's states up to a
+// common shift of their integers (dpor/shift.go) or by the order of their
+// reals (dpor/order.go): a one-state run of the instance with one
+// process.
+func probe(ctx context.Context, m *syntax.Model, mm memmodel.Model) reducible {
+	res, err := dpor.Reachable(ctx, m, dpor.Options{N: 1, Model: mm, MaxStates: 1, Shift: true, Order: true}, func(dpor.State) {})
+	if err != nil {
+		return reducible{}
+	}
+	return reducible{shifted: res.Shifted, ordered: res.Ordered}
 }
 
-// shiftInvariant returns the literals of lits whose truth a common shift
-// of every integer does not change: it leaves out those that compare a
-// numeric state term with a number.
-func shiftInvariant(lits []translate.Literal) []translate.Literal {
-	out := make([]translate.Literal, 0, len(lits))
-	for _, l := range lits {
-		if isNumber(l.L) != isNumber(l.R) {
+// invariantLits returns the literals of c whose truth the reductions of
+// the instance preserve within a class of states: in a shifted instance
+// it leaves out those that compare a numeric term with a number; in an
+// ordered one, those that compare a real state term with anything but
+// another real state term, or carry an offset (the step itself, a
+// constant, is kept as it is: it is compared with 0 only).
+func (in *instance) invariantLits(c *translate.Cube) []translate.Literal {
+	if !in.shifted && !in.ordered {
+		return c.Lits
+	}
+	out := make([]translate.Literal, 0, len(c.Lits))
+	for _, l := range c.Lits {
+		if in.shifted && isNumber(l.L) != isNumber(l.R) {
+			continue
+		}
+		if in.ordered && !orderInvariant(c.Events, l) {
 			continue
 		}
 		out = append(out, l)
@@ -64,3 +90,31 @@ func shiftInvariant(lits []translate.Literal) []translate.Literal {
 // isNumber reports whether t is a number (a numeric term without a state
 // term).
 func isNumber(t *translate.Term) bool { return t.Kind == translate.KLin && t.Base == nil }
+
+// orderInvariant reports whether l compares two ordered reals without
+// offsets, or mentions none.
+func orderInvariant(events []translate.Event, l translate.Literal) bool {
+	a, b := orderedReal(events, l.L), orderedReal(events, l.R)
+	if a || b {
+		return a && b && l.L.Kind != translate.KLin && l.R.Kind != translate.KLin
+	}
+	return true
+}
+
+// orderedReal reports whether t is, or offsets, a real variable or array
+// cell, or the value a final read takes of one.
+func orderedReal(events []translate.Event, t *translate.Term) bool {
+	if t.Kind == translate.KLin && t.Base != nil {
+		t = t.Base
+	}
+	var s *syntax.Symbol
+	switch t.Kind {
+	case translate.KState:
+		s = t.Sym
+	case translate.KVal:
+		if i := int(t.P - translate.EventBase); i >= 0 && i < len(events) {
+			s = events[i].Loc
+		}
+	}
+	return s != nil && s.Class != syntax.SymConst && s.Type.Kind == syntax.TReal
+}

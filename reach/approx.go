@@ -44,9 +44,9 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	if o == nil || e.noApprox || e.stats.Restarts == 0 && e.stats.Nodes < e.opts.ApproxAfter {
 		return nil, nil
 	}
-	tried := 0
+	tried, static := 0, staticSymbols(e.sys)
 	for _, c := range append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...) {
-		if e.bad[c.Key()] {
+		if e.bad[c.Key()] || hasPassenger(c, static) {
 			continue
 		}
 		if tried++; tried > maxCandidateChecks {

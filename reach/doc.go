@@ -79,7 +79,11 @@
 // calls a literal over a weak location false, nor one over a read other
 // than a final one. A candidate has at most Oracle.MaxVars variables and
 // MaxVars+1 literals (at least 2); a variable that appears bare (`Owner
-// = #1`) also indexes an array cell or reads. Candidates are tried most
+// = #1`) also indexes an array cell or reads; no group of its variables
+// is a passenger, linked to the others by no literal and described only
+// by symbols no transition assigns (passenger.go: `Receiver[#1] <>
+// Sender[#1]` beside literals over #2 says only that a message exists,
+// which one more process makes true). Candidates are tried most
 // general first (moreGeneral), and of two as general, the one with fewer
 // relations between numeric variables that no process indexes (`Next =
 // Serving`). Every candidate is proved, whatever the oracle said. A candidate is a root of the search: it is proved like an unsafe cube, so a SAFE

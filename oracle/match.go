@@ -1,0 +1,169 @@
+package oracle
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/translate"
+)
+
+// instance holds the states of one explored instance and the tables that
+// match cubes against them: a column per ground term (its value in every
+// state) and a bitset per ground literal (the states where it is not
+// false), both built on first use. A cube with a few literals is then
+// matched under each assignment by intersecting a few bitsets, instead of
+// evaluating its literals state by state (ricart_agrawala: 3.0 of 7.3
+// CPU-s over 38,435 states that way; 0.44 of 4.7 over 20,312 with
+// tables).
+type instance struct {
+	procs  int
+	states []dpor.State
+	// shifted: states keyed up to a common shift of their integers;
+	// ordered: up to an order isomorphism of their reals (reduce.go).
+	shifted, ordered bool
+	columns          map[string][]*translate.Term // ground term key -> value per state (nil: unknown)
+	lits             map[string][]uint64          // ground literal key -> states where it is not false
+}
+
+func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
+	return &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered,
+		columns: map[string][]*translate.Term{}, lits: map[string][]uint64{}}
+}
+
+// reaches reports whether some state satisfies c under some assignment of
+// c's variables to distinct processes of the instance, looking only at
+// the literals the instance's reductions preserve (invariantLits).
+func (in *instance) reaches(c *translate.Cube) bool {
+	lits := in.invariantLits(c)
+	found := false
+	sets := make([][]uint64, 0, len(lits))
+	forAssignments(in.procs, c.NVars, func(assign []int) bool {
+		sets = sets[:0]
+		for _, l := range lits {
+			if s := in.literal(c.Events, l, assign); s != nil {
+				sets = append(sets, s)
+			}
+		}
+		found = intersects(sets, len(in.states))
+		return !found
+	})
+	return found
+}
+
+// intersects reports whether some state of n is in every set (any state,
+// when there is no set).
+func intersects(sets [][]uint64, n int) bool {
+	if len(sets) == 0 {
+		return n > 0
+	}
+	for w := range sets[0] {
+		x := sets[0][w]
+		for _, s := range sets[1:] {
+			x &= s[w]
+		}
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// literal returns the states where l is not false under assign (nil when
+// l speaks of no state: a read of a transition, which is never false).
+func (in *instance) literal(events []translate.Event, l translate.Literal, assign []int) []uint64 {
+	a, aKey, okA := in.side(events, l.L, assign)
+	b, bKey, okB := in.side(events, l.R, assign)
+	if !okA || !okB {
+		return nil
+	}
+	key := aKey + " " + l.Op.String() + " " + bKey
+	if s, ok := in.lits[key]; ok {
+		return s
+	}
+	s := make([]uint64, (len(in.states)+63)/64)
+	truth := map[[2]*translate.Term]bool{}
+	for i := range in.states {
+		x, y := a.at(i), b.at(i)
+		if x == nil || y == nil {
+			s[i/64] |= 1 << (i % 64)
+			continue
+		}
+		notFalse, ok := truth[[2]*translate.Term{x, y}]
+		if !ok {
+			notFalse = translate.NewLiteral(l.Op, x, y).Eval() != translate.False
+			truth[[2]*translate.Term{x, y}] = notFalse
+		}
+		if notFalse {
+			s[i/64] |= 1 << (i % 64)
+		}
+	}
+	in.lits[key] = s
+	return s
+}
+
+// side is one side of a ground literal: a value every state shares, or a
+// column.
+type side struct {
+	val *translate.Term
+	col []*translate.Term
+}
+
+func (s side) at(i int) *translate.Term {
+	if s.col == nil {
+		return s.val
+	}
+	return s.col[i]
+}
+
+// side grounds t under assign: a constant (a constructor, a process, a
+// number) or the column of its values, with a key naming it; false when t
+// is no state term (a read of a transition, a variable not assigned).
+func (in *instance) side(events []translate.Event, t *translate.Term, assign []int) (side, string, bool) {
+	switch {
+	case t.Kind == translate.KCtor || t.Kind == translate.KLin && t.Base == nil:
+		return side{val: t}, t.Key(), true
+	case t.Kind == translate.KProc:
+		q, ok := process(t.P, assign)
+		if !ok {
+			return side{}, "", false
+		}
+		v := translate.ProcTerm(translate.Proc(-q))
+		return side{val: v}, v.Key(), true
+	case t.Kind == translate.KRead:
+		return side{}, "", false
+	}
+	key := columnKey(events, t, assign)
+	col, ok := in.columns[key]
+	if !ok {
+		col = make([]*translate.Term, len(in.states))
+		for i, st := range in.states {
+			col[i] = ground(st, events, t, assign)
+		}
+		in.columns[key] = col
+	}
+	return side{col: col}, key, true
+}
+
+// columnKey names the values of t under assign: t's key with the
+// processes its variables stand for (State[#1] under #1 -> 2 names the
+// same column whatever the other variables stand for), and for the
+// value of a read the event it reads by.
+func columnKey(events []translate.Event, t *translate.Term, assign []int) string {
+	var b strings.Builder
+	b.WriteString(t.Key())
+	procs := t.Procs(nil)
+	if base := t.Base; t.Kind == translate.KLin && base != nil {
+		t = base
+	}
+	if i := int(t.P - translate.EventBase); t.Kind == translate.KVal && i >= 0 && i < len(events) {
+		b.WriteString(" @" + events[i].String())
+		procs = append(append(procs, events[i].Proc), events[i].Index...)
+	}
+	for _, p := range procs {
+		if q, ok := process(p, assign); ok && p.IsVar() {
+			b.WriteString(" " + p.String() + "=" + strconv.Itoa(q))
+		}
+	}
+	return b.String()
+}
