@@ -64,11 +64,13 @@
 //     or every weak write locked): it uses a model whose write→write pairs
 //     are all kept. Otherwise the search over-approximates (its SAFE is
 //     sound, its counterexamples are replayed on dpor); when they do not
-//     replay, decide.Check runs it again keeping the coherence obligation
+//     replay, decide.Check runs it again, first ordering each step's
+//     reads, fence and locked writes before every event of the later
+//     steps (reach/steporder.go), then keeping the coherence obligation
 //     of satisfied reads of another process's write (reach/obligation.go,
-//     internals note §7.11) and takes its SAFE (sound: every obligation
-//     is a fact of every PSO execution, the argument is in
-//     reach/obligation.go) or an UNSAFE answer that replays.
+//     internals note §7.11), and takes a SAFE (sound: every added edge
+//     and obligation is a fact of every PSO execution, the arguments are
+//     in those files) or an UNSAFE answer that replays.
 //   - [Model.Buffered]. dpor: whether weak locations get store buffers
 //     (compile.go), whether a step is a buffered write (execution.go) and
 //     whether reads-from inside a thread is a ghb edge (consist.go). decide:

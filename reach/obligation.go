@@ -91,10 +91,7 @@ type obligations struct{ memmodel.Model }
 // keepsObligations reports whether mm came from KeepingObligations (also
 // under searchModel's wrapper).
 func keepsObligations(mm memmodel.Model) bool {
-	if w, ok := mm.(writesInOrder); ok {
-		mm = w.Model
-	}
-	_, ok := mm.(obligations)
+	_, ok := asked(mm).(obligations)
 	return ok
 }
 

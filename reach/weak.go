@@ -352,7 +352,7 @@ func (st *weakStep) addWrites(writes []write, fence bool) (bool, error) {
 	st.instant()
 	for i := st.nOld; i < len(st.events); i++ {
 		for j := 0; j < st.nOld; j++ {
-			if st.ordered(st.events[i], st.events[j]) {
+			if st.ordered(st.events[i], st.events[j]) || st.stepBefore(i) { // steporder.go
 				st.rel.AddLt(i, j)
 			}
 		}
