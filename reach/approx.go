@@ -45,14 +45,17 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		return nil, nil
 	}
 	tried := 0
-	for _, c := range append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...) {
+	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
+	guessed := len(cands)
+	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
+	for i, c := range cands {
 		if e.bad[c.Key()] {
 			continue
 		}
 		if tried++; tried > maxCandidateChecks {
 			break
 		}
-		if o.Reached(c) {
+		if i < guessed && o.Reached(c) {
 			continue
 		}
 		cand := e.newNode(c)
