@@ -46,7 +46,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	}
 	tried := 0
 	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
-	guessed := len(cands)
+	judged := len(cands) // the oracle judges these; procCandidates are guesses
 	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
 	for i, c := range cands {
 		if e.bad[c.Key()] {
@@ -55,7 +55,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		if tried++; tried > maxCandidateChecks {
 			break
 		}
-		if i < guessed && o.Reached(c) {
+		if i < judged && o.Reached(c) {
 			continue
 		}
 		cand := e.newNode(c)
