@@ -61,12 +61,14 @@ func (e *engine) procCandidates(n *node, maxVars int) []*translate.Cube {
 func knownOnlyByReads(c *translate.Cube) []translate.Proc {
 	var actor, other, cell [translate.MaxEvents + 1]bool
 	for _, ev := range c.Events {
-		if ev.Sourced || int(ev.Proc) > translate.MaxEvents {
+		if ev.Sourced {
 			return nil
 		}
-		actor[ev.Proc] = true
+		if ev.Proc.IsVar() && int(ev.Proc) <= translate.MaxEvents {
+			actor[ev.Proc] = true
+		}
 		for _, p := range ev.Index {
-			if p.IsVar() {
+			if p.IsVar() && int(p) <= translate.MaxEvents {
 				cell[p] = ev.Kind == translate.Read || cell[p]
 				other[p] = other[p] || ev.Kind != translate.Read
 			}
