@@ -47,10 +47,19 @@ func corpusFile(t *testing.T, rel string) (string, []byte) {
 	return path, src
 }
 
-// synthesize runs Synthesize and logs its checks.
+// synthesize runs Synthesize with its default invariant inference and
+// logs its checks.
 func synthesize(t *testing.T, path string, src []byte, mm memmodel.Model, nodes int) *Result {
 	t.Helper()
-	res, err := Synthesize(context.Background(), path, src, Options{Model: mm, NewSolver: newSolver, MaxNodes: nodes})
+	return synthesizeWith(t, path, src, Options{Model: mm, MaxNodes: nodes})
+}
+
+// synthesizeWith runs Synthesize with opts (and the tests' solver) and
+// logs its checks.
+func synthesizeWith(t *testing.T, path string, src []byte, opts Options) *Result {
+	t.Helper()
+	opts.NewSolver = newSolver
+	res, err := Synthesize(context.Background(), path, src, opts)
 	require.NoError(t, err)
 	for _, c := range res.Checks {
 		t.Logf("check #%d %s fences %v: %s, %d nodes, conflict %v", c.Number, c.Model, names(c.Fences), c.Verdict, c.Nodes, names(c.Conflict))
@@ -99,14 +108,19 @@ func authorsFix(t *testing.T, broken, fixed []byte) []string {
 	return fix
 }
 
-// check runs decide.Check on a model text from scratch.
+// check runs decide.Check on a model text from scratch, with invariant
+// inference as the synthesis's checks have it under mm (Options.Brab 0).
 func check(t *testing.T, name string, src []byte, mm memmodel.Model) translate.Verdict {
 	t.Helper()
 	m, err := syntax.ParseAndCheck(name, src, syntax.CheckOptions{SC: mm == memmodel.SC})
 	require.NoError(t, err)
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
-	res, err := decide.Check(context.Background(), m, sys, reach.Options{Model: mm, NewSolver: newSolver, MaxNodes: maxNodes})
+	opts := reach.Options{Model: mm, NewSolver: newSolver, MaxNodes: maxNodes}
+	if n := (&synth{}).brab(mm); n > 0 {
+		opts, _ = decide.WithLazyOracle(context.Background(), m, mm, opts, n, oracleStates)
+	}
+	res, err := decide.Check(context.Background(), m, sys, opts)
 	require.NoError(t, err)
 	return res.Verdict
 }
@@ -216,16 +230,16 @@ func TestNoFenceHelps(t *testing.T) {
 }
 
 // TestUnprovedIsNotAFix: mutex_N_us needs a fence in t2, but with the
-// transition t3 its authors deleted in mutex_N the parameterized check
-// of that candidate does not converge (the engine's cubes grow with
-// every process whose cell t3 reads): within the node budget it is
-// UNKNOWN, the bounded engine finds no counterexample either, and it is
-// reported as not proved, never as a fix, after 3 checks. With t3
-// deleted and the authors' fence taken out, synthesis finds the authors'
-// fence.
+// transition t3 its authors deleted in mutex_N the exact parameterized
+// check of that candidate (invariant inference off) does not converge
+// (the engine's cubes grow with every process whose cell t3 reads):
+// within the node budget it is UNKNOWN, the bounded engine finds no
+// counterexample either, and it is reported as not proved, never as a
+// fix, after 3 checks. With t3 deleted and the authors' fence taken out,
+// synthesis finds the authors' fence.
 func TestUnprovedIsNotAFix(t *testing.T) {
 	path, src := corpusFile(t, "cubtso/mutex_N_us.cub")
-	res := synthesize(t, path, src, memmodel.TSO, mutexNodes)
+	res := synthesizeWith(t, path, src, Options{Model: memmodel.TSO, MaxNodes: mutexNodes, Brab: -1})
 	require.Equal(t, Unproved, res.Outcome)
 	require.False(t, res.Complete)
 	require.Empty(t, res.Sets)
@@ -244,6 +258,24 @@ func TestUnprovedIsNotAFix(t *testing.T) {
 	require.Equal(t, [][]string{{"t2"}}, setNames(res))
 	require.Equal(t, authorsFix(t, []byte(unfenced), fixed), names(res.Sets[0].Positions))
 	requireProved(t, fixedPath, []byte(unfenced), res.Sets[0], memmodel.TSO, 3)
+}
+
+// TestMutexWithBackoff: with invariant inference (the default), the
+// check of mutex_N_us with a fence in t2 alone, t3 kept, is SAFE (its
+// candidates forget the processes t3 reads, see reach/doc.go), so
+// synthesis finds {t2} in 3 checks, smaller than the authors' fix (a
+// fence in t2 and t3 deleted); the set is SAFE from scratch, on the
+// bounded instances n = 2..3 with 4 steps per process, and UNSAFE
+// without its fence.
+func TestMutexWithBackoff(t *testing.T) {
+	path, src := corpusFile(t, "cubtso/mutex_N_us.cub")
+	res := synthesize(t, path, src, memmodel.TSO, mutexNodes)
+	require.Equal(t, Fixed, res.Outcome, res.Reason)
+	require.True(t, res.Complete, res.Reason)
+	require.Equal(t, [][]string{{"t2"}}, setNames(res))
+	require.Len(t, res.Checks, 3, "the model, SC, the candidate {t2}")
+	executions := requireProved(t, path, src, res.Sets[0], memmodel.TSO, 4)
+	t.Logf("{t2}: SAFE in %d nodes, bounded n=2..3 k=4 SAFE in %d executions", res.Checks[2].Nodes, executions)
 }
 
 // TestTwoIndependentFences: the example two_groups needs a fence in each

@@ -30,6 +30,14 @@ type Options struct {
 	// cubes grow, so this ends it sooner than MaxNodes, on any machine
 	// alike. A check that reaches it is UNKNOWN. 0: no limit.
 	MaxMatchSteps int
+	// Brab is the oracle size of each check's invariant inference
+	// (decide.WithLazyOracle, candidates from the first node, at most
+	// oracleStates states per instance): 0 means
+	// DefaultBrab under a model that keeps writes in program order (SC,
+	// TSO) and none under PSO, whose refuted candidates restart searches
+	// often (as check's default); a negative value turns it off. Every
+	// candidate is proved, so it never turns an UNSAFE set SAFE.
+	Brab int
 	// MaxChecks bounds the calls to decide.Check (0: DefaultMaxChecks).
 	MaxChecks int
 	// MaxSets stops the search once this many minimal sets are proved
@@ -49,7 +57,14 @@ type Options struct {
 const (
 	DefaultMaxChecks = 40
 	DefaultMaxSets   = 8
+	DefaultBrab      = 2
 )
+
+// oracleStates bounds the states of each instance the oracle of a check
+// explores (the first ones, breadth first): a model without its fences
+// can fill its store buffers without end, and a partial oracle only
+// proposes candidates that the search then refutes.
+const oracleStates = 2_000
 
 // Position is a place for a fence: the guard of a transition.
 type Position struct {
@@ -336,6 +351,19 @@ func indexes(ps []Position) []int {
 	return out
 }
 
+// brab is the oracle size of the checks under mm (Options.Brab).
+func (s *synth) brab(mm memmodel.Model) int {
+	switch {
+	case s.opts.Brab < 0:
+		return 0
+	case s.opts.Brab > 0:
+		return s.opts.Brab
+	case memmodel.WritesInProgramOrder(mm):
+		return DefaultBrab
+	}
+	return 0
+}
+
 // check runs decide.Check on the model with fences at the given
 // positions, under mm, and records it (with its conflict when UNSAFE
 // under the weak model).
@@ -348,8 +376,12 @@ func (s *synth) check(fences []int, mm memmodel.Model) (*Check, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := decide.Check(s.ctx, m, sys, reach.Options{Model: mm, NewSolver: s.opts.NewSolver, MaxNodes: s.opts.MaxNodes,
-		MaxMatchSteps: s.opts.MaxMatchSteps})
+	opts := reach.Options{Model: mm, NewSolver: s.opts.NewSolver, MaxNodes: s.opts.MaxNodes, MaxMatchSteps: s.opts.MaxMatchSteps}
+	if n := s.brab(mm); n > 0 {
+		// An oracle that cannot be explored leaves the search exact.
+		opts, _ = decide.WithLazyOracle(s.ctx, m, mm, opts, n, oracleStates)
+	}
+	res, err := decide.Check(s.ctx, m, sys, opts)
 	if err == nil {
 		err = s.ctx.Err() // a stopped check is UNKNOWN: the whole search stops
 	}

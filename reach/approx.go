@@ -45,14 +45,17 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		return nil, nil
 	}
 	tried, static := 0, staticSymbols(e.sys)
-	for _, c := range append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...) {
+	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
+	judged := len(cands) // the oracle judges these; procCandidates are guesses
+	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
+	for i, c := range cands {
 		if e.bad[c.Key()] || hasPassenger(c, static) {
 			continue
 		}
 		if tried++; tried > maxCandidateChecks {
 			break
 		}
-		if o.Reached(c) {
+		if i < judged && o.Reached(c) {
 			continue
 		}
 		cand := e.newNode(c)

@@ -92,38 +92,14 @@ func keepReads(lits []translate.Literal, c *translate.Cube) (*translate.Cube, bo
 	if keep == 0 {
 		return nil, false
 	}
-	var idx [translate.MaxEvents]int
-	var events []translate.Event
+	var readers []translate.Proc
 	for i, ev := range c.Events {
 		if keep.Has(i) {
-			idx[i] = len(events)
-			events = append(events, ev)
+			readers = append(append(readers, ev.Proc), ev.Index...)
 		}
 	}
-	rel := translate.NewRel(len(events))
-	for i := range c.Events {
-		if keep.Has(i) {
-			rel.After[idx[i]] = renumberSet(c.Rel.After[i]&keep, &idx)
-			rel.Class[idx[i]] = renumberSet(c.Rel.Class[i]&keep, &idx)
-		}
-	}
-	rename := func(p translate.Proc) translate.Proc {
-		if i := int(p - translate.EventBase); p >= translate.EventBase && keep.Has(i) {
-			return translate.EventProc(idx[i])
-		}
-		return p
-	}
-	renamed := make([]translate.Literal, len(lits))
-	for i, l := range lits {
-		renamed[i] = l.Rename(rename)
-	}
-	var readers []translate.Proc
-	for _, ev := range events {
-		readers = append(append(readers, ev.Proc), ev.Index...)
-	}
-	if !indexedVars(renamed, readers...) {
+	if !indexedVars(lits, readers...) {
 		return nil, false
 	}
-	cand, _, _, ok := translate.Canonicalize(renamed, events, rel)
-	return cand, ok
+	return restrict(lits, c, keep)
 }

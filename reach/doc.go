@@ -83,10 +83,28 @@
 // is a passenger, linked to the others by no literal and described only
 // by symbols no transition assigns (passenger.go: `Receiver[#1] <>
 // Sender[#1]` beside literals over #2 says only that a message exists,
-// which one more process makes true). Candidates are tried most
-// general first (moreGeneral), and of two as general, the one with fewer
-// relations between numeric variables that no process indexes (`Next =
-// Serving`). Every candidate is proved, whatever the oracle said. A candidate is a root of the search: it is proved like an unsafe cube, so a SAFE
+// which one more process makes true). A last kind of candidate
+// forgets processes (approx_procs.go): a process of the node that
+// performs none of its events and that its literals name only through
+// the values of reads of its cells (`#1 reads R[#3] = True`, nothing
+// else about #3) is dropped with those reads and their literals; every
+// other literal and event of the node stays, with the node's relation
+// restricted to the kept events, and at most MaxVars variables remain.
+// Such a candidate may keep any event, which the oracle cannot judge
+// (the reads of transitions happen at no instant its states name), so
+// it is not asked: the candidate is a guess, kept only when the
+// syntactic inclusion finds the node included in it (dropping literals,
+// events and the ghb edges through them keeps every execution of the
+// node), and like every candidate it is proved as a root, so a
+// reachable one meets the initial states, is refuted and restarts the
+// search. It breaks the chains of processes that each back off after
+// reading another's flag (mutex_N_us with a fence in t2: t3 reads
+// R[q] = True of a new q at every step), which neither kind above can:
+// the reads they drop are not final. It is tried after the other kinds.
+// Candidates are tried most general first (moreGeneral), and of two as
+// general, the one with fewer relations between numeric variables that
+// no process indexes (`Next = Serving`). Every candidate is proved,
+// whatever the oracle said. A candidate is a root of the search: it is proved like an unsafe cube, so a SAFE
 // answer's visited set (Result.Invariant) includes it and remains an
 // inductive invariant (Result.Inferred lists the candidates). A node that
 // descends from a candidate and meets the initial states refutes it: the

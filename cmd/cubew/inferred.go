@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/cubew/cubew/decide"
@@ -72,6 +73,11 @@ func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reac
 func inferredDecls(cubes []*translate.Cube) []string {
 	var out []string
 	for _, c := range cubes {
+		if i := slices.IndexFunc(c.Events, func(e translate.Event) bool { return !e.Final }); i >= 0 {
+			// A candidate that forgot processes keeps transitions' events.
+			out = append(out, fmt.Sprintf("(* not expressible as a declaration: %s with events %v *)", c, c.Events))
+			continue
+		}
 		params := make([]string, c.NVars)
 		for i := range params {
 			params[i] = varName(translate.Proc(i + 1))
