@@ -44,12 +44,15 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	if o == nil || e.noApprox || e.stats.Restarts == 0 && e.stats.Nodes < e.opts.ApproxAfter {
 		return nil, nil
 	}
-	tried, static := 0, staticSymbols(e.sys)
+	if e.static == nil {
+		e.static = staticSymbols(e.sys)
+	}
+	tried := 0
 	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
 	judged := len(cands) // the oracle judges these; procCandidates are guesses
 	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
 	for i, c := range cands {
-		if e.bad[c.Key()] || hasPassenger(c, static) {
+		if e.bad[c.Key()] || hasPassenger(c, e.static) {
 			continue
 		}
 		if tried++; tried > maxCandidateChecks {

@@ -10,6 +10,7 @@ import (
 	"github.com/cubew/cubew/internal/limit"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -284,6 +285,9 @@ type engine struct {
 	bad        map[string]bool // the keys of candidates refuted or meeting init
 	noApprox   bool            // approximation was given up
 	syms       []symmetry      // the symmetries of the process constants
+	// static tells the symbols no transition assigns (staticSymbols),
+	// made at the first approximation.
+	static func(*syntax.Symbol) bool
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {

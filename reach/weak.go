@@ -351,8 +351,9 @@ func (st *weakStep) addWrites(writes []write, fence bool) (bool, error) {
 	}
 	st.instant()
 	for i := st.nOld; i < len(st.events); i++ {
+		atStep := st.stepBefore(i) // steporder.go
 		for j := 0; j < st.nOld; j++ {
-			if st.ordered(st.events[i], st.events[j]) || st.stepBefore(i) { // steporder.go
+			if atStep || st.ordered(st.events[i], st.events[j]) {
 				st.rel.AddLt(i, j)
 			}
 		}
