@@ -13,12 +13,13 @@ import (
 // (expected.tsv has no reference verdict) and that cubew check now
 // answers SAFE with default options are backed by the bounded engine at
 // n = 2 and 3: chandy_misra under tso (91 nodes since reach keeps
-// ghb-equal classes whole; 111 and 2,847 states at k = 6).
+// ghb-equal classes whole; 111 and 2,847 states at k = 6), budgeted by
+// nodes and executions, never by the clock (--timeout 0).
 func TestNewGroundCrosscheck(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "chandy_misra.cub")
-	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0", path)
+	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0", "--max-nodes", "1000", "--max-executions", "100000", path)
 	require.Equal(t, exitSafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
 	require.Regexp(t, `chandy_misra.cub +tso +check +SAFE +91 nodes`, out)
 	require.Regexp(t, `chandy_misra.cub +tso +n=2 k=6 +SAFE +111 states`, out)
