@@ -111,8 +111,11 @@
 // candidate is marked bad, counted (Stats.Refuted), and the search starts
 // over; after Options.MaxRestarts restarts it runs without approximation.
 // With Options.ApproxAfter, the first run visits that many nodes exactly
-// before it proposes candidates (the nodes visited so far stay: they are
-// exact); the runs after a refutation approximate from the first node.
+// before it proposes candidates, or fewer once they have made as many
+// pre-images as that many ordinary nodes make (25 each, approx.go: a
+// model of large nodes pays for the exact part in the nodes' work, not
+// their number); the nodes visited so far stay (they are exact); the
+// runs after a refutation approximate from the first node.
 // No counterexample goes through a candidate.
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:

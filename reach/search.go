@@ -80,7 +80,8 @@ type Options struct {
 	// package certify can state every inclusion of the proof.
 	ExactFences bool
 	// ApproxAfter is how many nodes the search visits exactly before
-	// approximation starts (0: from the first node); after a refuted
+	// approximation starts (0: from the first node), or fewer once they
+	// made 25 pre-images per allowed node (approx.go); after a refuted
 	// candidate it approximates from the first node.
 	ApproxAfter int
 }
