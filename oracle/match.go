@@ -15,14 +15,14 @@ import (
 // matched under each assignment by intersecting a few bitsets, instead of
 // evaluating its literals state by state (ricart_agrawala: 3.0 of 7.3
 // CPU-s over 38,435 states that way; 0.44 of 4.7 over 20,312 with
-// tables).
+// tables; 0.33 with columns named by cell, columnKey).
 type instance struct {
 	procs  int
 	states []dpor.State
 	// shifted: states keyed up to a common shift of their integers;
 	// ordered: up to an order isomorphism of their reals (reduce.go).
 	shifted, ordered bool
-	columns          map[string][]*translate.Term // ground term key -> value per state (nil: unknown)
+	columns          map[string][]*translate.Term // columnKey -> value per state (nil: unknown)
 	lits             map[string][]uint64          // ground literal key -> states where it is not false
 }
 
@@ -145,12 +145,25 @@ func (in *instance) side(events []translate.Event, t *translate.Term, assign []i
 	return side{col: col}, key, true
 }
 
-// columnKey names the values of t under assign: t's key with the
-// processes its variables stand for (State[#1] under #1 -> 2 names the
-// same column whatever the other variables stand for), and for the
-// value of a read the event it reads by.
+// columnKey names the values of t under assign. A state term is named by
+// the cell it grounds to (State[#1] under #1 -> 2 and State[#2] under #2
+// -> 2 are both the column `State[2]`, built once: a cube's variables
+// take every process in turn, so naming columns by variables built each
+// cell's column once per variable). Any other term is named by its key
+// with the processes its variables stand for, and for the value of a
+// read the event it reads by.
 func columnKey(events []translate.Event, t *translate.Term, assign []int) string {
 	var b strings.Builder
+	if t.Kind == translate.KState {
+		b.WriteString("cell " + t.Sym.Name)
+		sep := "["
+		for _, a := range t.Args {
+			q, _ := process(a, assign) // 0 when unassigned: no value in any state
+			b.WriteString(sep + strconv.Itoa(q))
+			sep = ","
+		}
+		return b.String()
+	}
 	b.WriteString(t.Key())
 	procs := t.Procs(nil)
 	if base := t.Base; t.Kind == translate.KLin && base != nil {
