@@ -78,7 +78,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 // preImagesPerExactNode is the work, in pre-images, that
 // Options.ApproxAfter allows per node: the exact part of a search ends
 // after ApproxAfter nodes or ApproxAfter*preImagesPerExactNode pre-images,
-// whichever comes first. Most models make 5 to 25 pre-images per node,
+// whichever comes first. Most corpus models make 2 to 25 pre-images per node,
 // and those decided exactly within 200 nodes at most 2,113 (chandy_misra);
 // a model whose nodes each make a hundred (ricart_agrawala's four-process
 // cubes and case updates over every cell) has paid for 200 ordinary nodes
