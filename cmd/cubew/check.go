@@ -54,7 +54,8 @@ properties: an UNSAFE answer may name one ("invariant[1] violated").
 --assume-invariants trusts them instead, as Cubicle does, and every output
 then says so.
 
-Past --brab-after nodes, the search infers invariants (BRAB): it explores
+Past --brab-after nodes (or sooner, once it made 25 pre-images per allowed
+node), the search infers invariants (BRAB): it explores
 the instances with 1..--brab processes forwards (and --brab+1 when it is
 small) and may replace a node by a cube of at most --brab processes,
 more general, that none of them reaches, which it then proves like an
@@ -119,7 +120,7 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	f.IntVar(&o.brab, "brab", defaultBrab, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
-	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit this many `nodes` exactly before inferring invariants (0: from the first node; the default when --brab is given)")
+	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit at most this many `nodes` exactly before inferring invariants (fewer once they made 25 pre-images each; 0: from the first node, the default when --brab is given)")
 	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
 	addBatchFlags(cmd, &o.jobs, &o.expect)

@@ -18,7 +18,8 @@ import (
 )
 
 // defaultBrab is the oracle instance size of a check without --brab, and
-// defaultBrabAfter the exact nodes it visits first: a model decided in
+// defaultBrabAfter the most exact nodes it visits first (fewer when they
+// cost many pre-images, reach.Options.ApproxAfter): a model decided in
 // fewer (most of the corpus) never explores the oracle, and is searched
 // as with --brab 0.
 const (
