@@ -54,19 +54,27 @@ func OrderingSteps(mm memmodel.Model) memmodel.Model { return stepOrder{mm} }
 type stepOrder struct{ memmodel.Model }
 
 // ordersSteps reports whether mm came from OrderingSteps (also under
-// searchModel's wrapper).
-func ordersSteps(mm memmodel.Model) bool {
-	_, ok := asked(mm).(stepOrder)
-	return ok
-}
+// searchModel's wrapper, or KeepingObligations').
+func ordersSteps(mm memmodel.Model) bool { return asks[stepOrder](mm) }
 
-// asked returns the model a search was asked for: mm without
-// searchModel's wrapper.
-func asked(mm memmodel.Model) memmodel.Model {
-	if w, ok := mm.(writesInOrder); ok {
-		return w.Model
+// asks reports whether the search model mm is, or wraps, a model of type
+// T: the wrappers of the search (searchModel's, OrderingSteps',
+// KeepingObligations') compose in any order.
+func asks[T memmodel.Model](mm memmodel.Model) bool {
+	for {
+		switch w := mm.(type) {
+		case T:
+			return true
+		case writesInOrder:
+			mm = w.Model
+		case stepOrder:
+			mm = w.Model
+		case obligations:
+			mm = w.Model
+		default:
+			return false
+		}
 	}
-	return mm
 }
 
 // stepBefore reports whether the new event i of the step happens at the
