@@ -51,9 +51,10 @@ import (
 // w1), against r2 reading w2. It is not a new rule but what the step
 // order and the obligations of the two reads (obligation.go: y → w or
 // r → y for every other write y to l) give together: r1 → r2 comes from
-// the step order, w1 → w2 from r1's obligation towards y = w2 (or from
-// fromReads, w2 being before r1), r1 → w2 from r2's obligation towards
-// y = w1 (w1 → w2 rules out w1's side). Neither alone refutes lamport_N's
+// the step order; r2's obligation towards y = w1 gives w1 → w2 or
+// r2 → w1, and the second closes the cycle w1 → r1 → r2 → w1; r1's
+// obligation towards y = w2 gives w2 → w1, against w1 → w2, or r1 → w2.
+// Neither alone refutes lamport_N's
 // first spurious counterexample under the step order (both processes
 // enter the critical section, each reading X = itself at its fenced
 // step): the plain step order does not keep the satisfied read's
