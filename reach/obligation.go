@@ -89,11 +89,8 @@ func KeepingObligations(mm memmodel.Model) memmodel.Model { return obligations{m
 type obligations struct{ memmodel.Model }
 
 // keepsObligations reports whether mm came from KeepingObligations (also
-// under searchModel's wrapper).
-func keepsObligations(mm memmodel.Model) bool {
-	_, ok := asked(mm).(obligations)
-	return ok
-}
+// under searchModel's wrapper, or OrderingSteps').
+func keepsObligations(mm memmodel.Model) bool { return asks[obligations](mm) }
 
 // sourcedPairs returns the marked reads among events with their sources.
 // A marked read whose source is not unique (which the invariant above
