@@ -72,7 +72,8 @@ func Simplify(in []Literal) ([]Literal, bool) {
 			lits = append(lits, l)
 		}
 	}
-	terms := make([]valueFacts, 0, len(lits)) // the terms compared with values, in order
+	var buf [8]valueFacts // on the stack: most cubes compare few terms with values
+	terms := buf[:0]      // the terms compared with values, in order
 	for _, l := range lits {
 		if !valueLike(l.R) || valueLike(l.L) {
 			continue
