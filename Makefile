@@ -50,7 +50,7 @@ bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 	@mkdir -p bin
 	$(GO) test -run='^$$' -bench=BenchmarkCorpus -benchtime=3x ./reach | tee bin/bench-corpus.txt
-	$(GO) test -run='^$$' -bench=BenchmarkBinary -benchtime=21x ./cmd/cubew | tee -a bin/bench-corpus.txt
+	$(GO) test -run='^$$' -bench='BenchmarkBinary|BenchmarkStartup' -benchtime=21x ./cmd/cubew | tee -a bin/bench-corpus.txt
 	awk -f scripts/bench-table.awk $(CORPUS)/expected.tsv bin/bench-corpus.txt > bin/bench-corpus.md
 	@cat bin/bench-corpus.md
 

@@ -6,7 +6,9 @@
 # original), solver calls (answered without Z3), CPU seconds of the
 # search (ours / original's wall seconds) and the ratio original / ours.
 # Binary table: the whole `cubew check` process, median CPU and wall time
-# per run on each small file (the original under 0.5 s).
+# per run on each small file (the original under 0.5 s). Start-up table:
+# BenchmarkStartup's processes (empty Go and cgo programs, cubew
+# --version, parse and check of dekker, with and without cgo).
 BEGIN { FS = "\t" }
 FNR == NR {
 	if ($0 !~ /^#/ && $1 != "file") {
@@ -20,6 +22,13 @@ FNR == NR {
 {
 	FS = " "
 	$0 = $0
+}
+/^BenchmarkStartup/ {
+	for (i = 3; i < NF; i += 2) {
+		unit = $(i + 1)
+		if (sub(/-cpu-ms$/, "", unit)) startCPU[unit] = $i
+		else if (sub(/-wall-ms$/, "", unit)) startWall[unit] = $i
+	}
 }
 /^Benchmark(Corpus|Binary)\// {
 	kind = $1
@@ -48,5 +57,12 @@ END {
 		print "| file (cubew check, whole process) | model | verdict | CPU ms (median) | wall ms (median) | original ms | ratio CPU | ratio wall |"
 		print "|---|---|---|---:|---:|---:|---:|---:|"
 		for (i = 1; i <= nb; i++) print binary[i]
+	}
+	if ("check" in startCPU) {
+		if (nc + nb > 0) print ""
+		print "| process (start-up, cubicle/dekker.cub) | CPU ms (median) | wall ms (median) |"
+		print "|---|---:|---:|"
+		n = split("go-hello cgo-hello version parse check check-nocgo", names, " ")
+		for (i = 1; i <= n; i++) printf "| %s | %.2f | %.2f |\n", names[i], startCPU[names[i]], startWall[names[i]]
 	}
 }

@@ -72,7 +72,8 @@ func Simplify(in []Literal) ([]Literal, bool) {
 			lits = append(lits, l)
 		}
 	}
-	terms := make([]valueFacts, 0, len(lits)) // the terms compared with values, in order
+	var buf [8]valueFacts // on the stack: most cubes compare few terms with values
+	terms := buf[:0]      // the terms compared with values, in order
 	for _, l := range lits {
 		if !valueLike(l.R) || valueLike(l.L) {
 			continue
@@ -270,8 +271,10 @@ func completes(t *Term, ne []string) string {
 // of the terms' text, so the form does not depend on the order terms were
 // created in.
 func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
-	var procs []Proc
-	ends := make([]int, len(lits)) // literal i mentions procs[ends[i-1]:ends[i]]
+	var procBuf [64]Proc
+	var endBuf [32]int
+	procs := procBuf[:0]                                  // on the stack for most cubes
+	ends := append(endBuf[:0], make([]int, len(lits))...) // literal i mentions procs[ends[i-1]:ends[i]]
 	for i, l := range lits {
 		procs = l.Procs(procs)
 		ends[i] = len(procs)
@@ -382,7 +385,13 @@ func abstract(v Proc) func(Proc) Proc {
 // array backs them all.
 func signatures(lits []Literal, procs []Proc, ends []int, events []Event, vars []Proc) [][]uint64 {
 	out := make([][]uint64, len(vars))
-	all := make([]uint64, 0, len(lits)+len(events))
+	// A literal or event has a hash per variable it mentions, at most one
+	// per process it names: all never grows.
+	size := len(procs)
+	for _, e := range events {
+		size += 1 + len(e.Index)
+	}
+	all := make([]uint64, 0, size)
 	for k, v := range vars {
 		begin := len(all)
 		f := abstract(v)

@@ -332,11 +332,23 @@ func (t *Term) Rename(f func(Proc) Proc) *Term {
 	case KLin:
 		if t.Base != nil {
 			if b := t.Base.Rename(f); b != t.Base {
-				return intern(&Term{Kind: KLin, Base: b, Off: t.Off})
+				return t.withBase(b)
 			}
 		}
 	}
 	return t
+}
+
+// withBase returns the linear term b + t.Off. When t is interned, its
+// offset's text is already known, and so is the key of the result: an
+// existing term is found without building a term or its text.
+func (t *Term) withBase(b *Term) *Term {
+	if t.id != 0 {
+		if u := lookup(linID{b, t.offKey}, func(tt *termTables) map[linID]*Term { return tt.lin }); u != nil {
+			return u
+		}
+	}
+	return intern(&Term{Kind: KLin, Base: b, Off: t.Off})
 }
 
 // Procs appends the processes mentioned by t to dst.

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cubew/cubew/internal/corpus"
 )
@@ -60,31 +57,14 @@ func BenchmarkBinary(b *testing.B) {
 			b.Fatalf("%s is not a small file of expected.tsv", f)
 		}
 	}
-	bin := filepath.Join(b.TempDir(), "cubew")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCubew(b, b.TempDir(), "cubew")
 	for _, e := range small {
 		want := map[string]int{"safe": exitSafe, "unsafe": exitUnsafe}[e.Expected]
 		b.Run(strings.TrimSuffix(e.File, ".cub"), func(b *testing.B) {
 			var walls, cpus []float64
 			for b.Loop() {
-				start := time.Now()
-				cmd := exec.Command(bin, "check", "--assume-invariants", filepath.Join(dir, e.File))
-				err := cmd.Run()
-				walls = append(walls, time.Since(start).Seconds())
-				var exit *exec.ExitError
-				if code := 0; err == nil || errors.As(err, &exit) {
-					if exit != nil {
-						code = exit.ExitCode()
-					}
-					if code != want {
-						b.Fatalf("exit status %d, want %d (%s)", code, want, e.Expected)
-					}
-				} else {
-					b.Fatal(err)
-				}
-				cpus = append(cpus, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds())
+				wall, cpu := timeProcess(b, bin, []string{"check", "--assume-invariants", filepath.Join(dir, e.File)}, want)
+				walls, cpus = append(walls, wall), append(cpus, cpu)
 			}
 			wall, cpu := median(walls), median(cpus)
 			b.ReportMetric(wall*1e3, "wall-ms/op")

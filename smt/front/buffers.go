@@ -1,5 +1,7 @@
 package front
 
+import "github.com/cubew/cubew/smt"
+
 // buffers are the arrays a search needs per term, per atom or per
 // formula, kept by a Solver from one check to the next: a check then
 // allocates little beyond the model it returns. A search of reach asks
@@ -18,6 +20,11 @@ type buffers struct {
 	known       []bool
 	trail       []int
 	apps        map[string]int64
+	// differences' atoms and decisions
+	diffConsts map[smt.Term]bool
+	diffFuncs  map[smt.Func]bool
+	cmps       map[smt.Term]comparison
+	decision   []bool
 }
 
 // occurrence is an atom of a formula, by their indices.
@@ -33,6 +40,16 @@ func zeroed[T any](b *[]T, n int) []T {
 		clear(*b)
 	}
 	return *b
+}
+
+// cleared returns the map *m emptied, made when nil.
+func cleared[K comparable, V any](m *map[K]V) map[K]V {
+	if *m == nil {
+		*m = map[K]V{}
+	} else {
+		clear(*m)
+	}
+	return *m
 }
 
 // buffers returns the search's buffers, made for this search alone when

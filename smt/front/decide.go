@@ -254,11 +254,7 @@ func (s *search) run() smt.Result {
 	for i := range s.vals {
 		s.vals[i] = unknown
 	}
-	if b.apps == nil {
-		b.apps = map[string]int64{}
-	}
-	clear(b.apps)
-	s.apps = b.apps
+	s.apps = cleared(&b.apps)
 	s.cache = zeroed(&b.cache, len(s.t.nodes))
 	s.stamp = zeroed(&b.stamp, len(s.t.nodes))
 	s.known = zeroed(&b.known, len(s.formulas))

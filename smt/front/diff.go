@@ -87,7 +87,8 @@ func (s *search) differences() {
 			}
 		})
 	}
-	s.diffConsts, s.diffFuncs = map[smt.Term]bool{}, map[smt.Func]bool{}
+	b := s.buffers()
+	s.diffConsts, s.diffFuncs = cleared(&b.diffConsts), cleared(&b.diffFuncs)
 	add := func(x smt.Term) bool {
 		if x == 0 || s.isDiffAtom(x) {
 			return false
@@ -113,8 +114,8 @@ func (s *search) differences() {
 	if len(s.diffConsts)+len(s.diffFuncs) == 0 {
 		return
 	}
-	s.cmps = map[smt.Term]comparison{}
-	s.decision = make([]bool, len(s.t.nodes))
+	s.cmps = cleared(&b.cmps)
+	s.decision = zeroed(&b.decision, len(s.t.nodes))
 	s.dg = newGraph()
 	for _, u := range cmps {
 		if c, _ := s.t.difference(u); s.isDiffAtom(c.a.base) || s.isDiffAtom(c.b.base) {

@@ -12,6 +12,12 @@
 // process, so a run that needs no solver (cubew parse, a model decided
 // without Z3) pays nothing; see [Load]. z3.h is still needed to build.
 //
+// Built without cgo (CGO_ENABLED=0), the package keeps only [Load],
+// [Backend] and [EvalSMTLIB2], which report that Z3 cannot be loaded, as
+// when libz3 is missing: such a cubew is a static binary that decides
+// every model whose checks package smt/front answers itself and names Z3
+// for the others. BenchmarkStartup in cmd/cubew measures what it saves.
+//
 // # Objects
 //
 // A [Context] owns a Z3 context (Z3_mk_context_rc) and the tables behind
