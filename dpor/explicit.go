@@ -57,7 +57,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
-			ctx: ctx, visited: map[string]int32{}, onState: onState,
+			ctx: ctx, visited: newKeySet(), onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
 				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused,
 				Ordered: p.order != nil, OrderRefused: orderRefused}}
@@ -77,22 +77,24 @@ func (x *explorer) underApproximated() bool {
 	return !x.stop && x.ctx.Err() == nil && x.flags.inexact != ""
 }
 
-// node is a visited state: its key and the node it was first reached from
-// (-1 for an initial state).
-type node struct {
-	key    string
-	parent int32
-}
-
 // explorer is one breadth-first search.
 type explorer struct {
 	stepper
 	ctx     context.Context
-	visited map[string]int32 // key -> node index, or -1 for a pruned state
-	nodes   []node
-	inits   map[int32]*state // the initial states by node index
+	visited *keySet // the keys of the states seen, by id
+	// parent[id]: the id of the state that state id was first reached
+	// from; -1 for an initial state, pruned for an excluded one
+	parent  []int32
+	inits   map[int32]*state // the initial states by id
 	queue   []*state
 	qids    []int32
+	// With guards (no store buffers): known holds, per queued state,
+	// guards.words words of the instances whose guard is known false
+	// there, and born the states the current expansion queued, with the
+	// writes of the step that reached them.
+	guards *guardIndex
+	known  []uint64
+	born   []birth
 	res     *Result
 	buf     []byte
 	stop    bool // the search ended early (limit, unsafe state)
@@ -102,6 +104,9 @@ type explorer struct {
 func (x *explorer) run() error {
 	p, res := x.p, x.res
 	x.inits = map[int32]*state{}
+	if x.guards = p.newGuardIndex(); x.guards != nil {
+		x.off = make([]uint64, x.guards.words)
+	}
 	var err error
 	ierr := p.initStates(x.flags.approx, func(st *state) bool {
 		x.prepare(st)
@@ -128,25 +133,56 @@ func (x *explorer) run() error {
 		}
 		st, id := x.queue[head], x.qids[head]
 		x.queue[head] = nil
+		x.skip = x.knownAt(head)
 		err = x.successors(st, func(e edge, ns *state) bool {
 			if e.tr != nil {
 				res.Transitions++
 			} else {
 				res.Flushes++
 			}
+			queued := len(x.queue)
 			nid, aerr := x.add(ns, id)
 			if aerr != nil {
 				err = aerr
 			} else if nid < 0 {
 				x.recycle(ns) // seen before or excluded: nothing keeps it
+			} else if x.guards != nil && len(x.queue) > queued {
+				x.born = append(x.born, birth{queued, e.writes})
 			}
 			return err == nil && !x.stop
 		})
 		if err != nil {
 			return err
 		}
+		x.inherit()
 	}
 	return x.finish()
+}
+
+// birth is a state queued by the current expansion: its place in the
+// queue and the writes of the step that reached it.
+type birth struct {
+	at     int
+	writes []write
+}
+
+// knownAt returns the instances known false in the state queued at
+// index head (nil without guards).
+func (x *explorer) knownAt(head int) []uint64 {
+	if x.guards == nil {
+		return nil
+	}
+	w := x.guards.words
+	return x.known[head*w : (head+1)*w]
+}
+
+// inherit gives the states the last expansion queued the instances known
+// false in them (guards.go), from those not enabled in the expanded one.
+func (x *explorer) inherit() {
+	for _, b := range x.born {
+		x.guards.inherit(x.knownAt(b.at), x.off, b.writes)
+	}
+	x.born = x.born[:0]
 }
 
 // cut ends a search whose context is done: UNKNOWN, with the limit
@@ -165,15 +201,20 @@ func (x *explorer) prepare(st *state) {
 	}
 }
 
-// add records a state reached from node parent; it returns the new node's
-// index, or -1 when the state was seen before or is excluded.
+// pruned is the parent of a state an invariant excludes.
+const pruned = -2
+
+// add records a state reached from state parent (an id; -1 for an
+// initial state); it returns the new state's id, or -1 when the state was
+// seen before or is excluded.
 func (x *explorer) add(st *state, parent int32) (int32, error) {
 	p, res := x.p, x.res
 	x.buf = p.stateKey(st, x.buf[:0])
-	if _, ok := x.visited[string(x.buf)]; ok {
+	id, fresh := x.visited.add(x.buf)
+	if !fresh {
 		return -1, nil
 	}
-	key := string(x.buf)
+	x.parent = append(x.parent, parent)
 	if len(p.invs) > 0 {
 		_, _, t, err := p.check(st, p.invs)
 		if err != nil {
@@ -183,14 +224,11 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 			if t == tUnknown {
 				x.flags.approx("an invariant depends on an unconstrained value")
 			}
-			x.visited[key] = -1
+			x.parent[id] = pruned
 			res.Pruned++
 			return -1, nil
 		}
 	}
-	id := int32(len(x.nodes))
-	x.nodes = append(x.nodes, node{key: key, parent: parent})
-	x.visited[key] = id
 	if parent < 0 {
 		x.inits[id] = st
 	}
@@ -221,6 +259,11 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 	}
 	x.queue = append(x.queue, st)
 	x.qids = append(x.qids, id)
+	if x.guards != nil {
+		for range x.guards.words {
+			x.known = append(x.known, 0) // nothing known yet
+		}
+	}
 	return id, nil
 }
 

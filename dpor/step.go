@@ -41,6 +41,11 @@ type stepper struct {
 	// spare holds states a caller handed back (recycle): successors are
 	// built in them rather than in new ones.
 	spare []*state
+	// skip, when not nil, holds the instances whose guard is known false
+	// in the state being expanded (guards.go): successors does not
+	// evaluate them. off, when not nil, receives the instances whose
+	// guard is not enabled there (skipped ones included).
+	skip, off []uint64
 }
 
 // recycle hands back a successor the caller no longer uses (a state seen
@@ -64,11 +69,21 @@ func (s *stepper) clone(st *state) *state {
 // parameters are participants: an instance naming the outside process
 // has a false guard (outside.go), so it is not evaluated.
 func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
+	clear(s.off)
+	inst := -1 // the instance's number, as guardIndex numbers them
 	for _, t := range s.p.trans {
 		var err error
-		cont := true
+		cont, off := true, false
 		forTuples(s.p.participants, len(t.t.Params), true, nil, func(procs []int) bool {
-			cont, err = s.fire(st, t, procs, fn)
+			inst++
+			if s.skip != nil && hasBit(s.skip, inst) {
+				off = true
+			} else {
+				cont, off, err = s.fire(st, t, procs, fn)
+			}
+			if off && s.off != nil {
+				setBit(s.off, inst)
+			}
 			return cont && err == nil
 		})
 		if err != nil || !cont {
@@ -109,8 +124,9 @@ func slot(t *trans, procs []int) int {
 	return 0
 }
 
-// fire calls fn for each way the instance t(procs) can fire from st.
-func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) bool) (bool, error) {
+// fire calls fn for each way the instance t(procs) can fire from st; off
+// says that its guard is not enabled.
+func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) bool) (cont, off bool, err error) {
 	p := s.p
 	actor := 0
 	if t.actor >= 0 {
@@ -120,23 +136,23 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	// fence() and, under TSO, locked transitions wait for an empty buffer.
 	locked := buffered && t.readsWeak && t.writesWeak
 	if buffered && (t.fence || locked && p.mm.LockedDrains(false)) && pending(st, actor, -1) > 0 {
-		return true, nil
+		return true, false, nil
 	}
 	ev := &s.ev
 	ev.bind(p, st, actor, procs)
 	ev.whole = true
 	if ok, err := ev.enabled(t, s.flags); !ok {
-		return true, err
+		return true, true, err
 	}
 	if s.opts.MaxSteps > 0 && int(st.steps[slot(t, procs)]) >= s.opts.MaxSteps {
 		s.flags.hitSteps = true
-		return true, nil
+		return true, false, nil
 	}
 	f, ok, err := ev.effects(t, nil, s.flags)
 	if !ok {
-		return err == nil, err
+		return err == nil, false, err
 	}
-	cont := true
+	cont = true
 	f.each(func(choice []value, kws []kwrite) bool {
 		ws := make([]write, len(kws))
 		for i, w := range kws {
@@ -150,7 +166,7 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 		cont = fn(e, ns)
 		return cont
 	})
-	return cont, nil
+	return cont, false, nil
 }
 
 // apply builds the successor of st by the writes ws of t(procs); it

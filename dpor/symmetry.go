@@ -123,13 +123,14 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	for q := 1; q <= n; q++ {
 		sigs[q] = p.signature(st, q, sigs[q][:0])
 	}
-	order := make([]int, n) // order[k]: the process that becomes k+1
-	for k := range order {
-		order[k] = k + 1
+	order := ks.order[:0] // order[k]: the process that becomes k+1
+	for q := 1; q <= n; q++ {
+		order = append(order, q)
 	}
+	ks.order = order
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(string(sigs[a]), string(sigs[b])) })
 	// Runs of equal signatures, and how many orders they allow.
-	var runs [][2]int
+	runs := ks.runs[:0]
 	perms := 1
 	for lo := 0; lo < n; {
 		hi := lo + 1
@@ -144,18 +145,26 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 		}
 		lo = hi
 	}
+	ks.runs = runs
 	if perms > maxTiePerms {
 		runs = nil
 	}
-	perm := make([]int, p.n+1)
-	for q := n + 1; q <= p.n; q++ {
-		perm[q] = q // the outside process stays
+	perm := ks.procs[:0]
+	for q := 0; q <= p.n; q++ {
+		perm = append(perm, q) // the outside process stays
 	}
-	if len(runs) == 0 {
+	ks.procs = perm
+	key := func(dst []byte) []byte {
 		for k, q := range order {
 			perm[q] = k + 1
 		}
+		if st.bufs == nil {
+			return p.permutedKey(st, perm, dst)
+		}
 		return p.renamedKey(p.permute(st, perm, &ks.perm), dst)
+	}
+	if len(runs) == 0 {
+		return key(dst)
 	}
 	best, kb := ks.best[:0], ks.kb
 	var try func(r int)
@@ -165,10 +174,7 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 			translate.Permute(order[lo:hi], 0, func([]int) { try(r + 1) })
 			return
 		}
-		for k, q := range order {
-			perm[q] = k + 1
-		}
-		kb = p.renamedKey(p.permute(st, perm, &ks.perm), kb[:0])
+		kb = key(kb[:0])
 		if len(best) == 0 || string(kb) < string(best) {
 			best = append(best[:0], kb...)
 		}
