@@ -84,17 +84,17 @@ type explorer struct {
 	visited *keySet // the keys of the states seen, by id
 	// parent[id]: the id of the state that state id was first reached
 	// from; -1 for an initial state, pruned for an excluded one
-	parent  []int32
-	inits   map[int32]*state // the initial states by id
-	queue   []*state
-	qids    []int32
+	parent []int32
+	inits  map[int32]*state // the initial states by id
+	queue  []*state
+	qids   []int32
 	// With guards (no store buffers): known holds, per queued state,
 	// guards.words words of the instances whose guard is known false
 	// there, and born the states the current expansion queued, with the
 	// writes of the step that reached them.
-	guards *guardIndex
-	known  []uint64
-	born   []birth
+	guards  *guardIndex
+	known   []uint64
+	born    []birth
 	res     *Result
 	buf     []byte
 	stop    bool // the search ended early (limit, unsafe state)
