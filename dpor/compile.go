@@ -73,6 +73,8 @@ type program struct {
 	order      *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
 	ownedCells [][]int    // per process, the cells indexed by it alone (symmetry.go)
 	scratch    *keyScratch
+	tupleSets  [][][]int // tupleSets[k]: participantTuples(k), made on first use
+	checkEv    evaluator // check's scratch evaluator
 }
 
 // property is an expanded unsafe or invariant item.

@@ -56,7 +56,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	}
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
-		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
+		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}, reuse: true},
 			ctx: ctx, visited: newKeySet(), onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
 				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused,
@@ -92,13 +92,14 @@ type explorer struct {
 	// guards.words words of the instances whose guard is known false
 	// there, and born the states the current expansion queued, with the
 	// writes of the step that reached them.
-	guards  *guardIndex
-	known   []uint64
-	born    []birth
-	res     *Result
-	buf     []byte
-	stop    bool // the search ended early (limit, unsafe state)
-	onState func(*program, *state)
+	guards     *guardIndex
+	known      []uint64
+	born       []birth
+	bornWrites []write
+	res        *Result
+	buf        []byte
+	stop       bool // the search ended early (limit, unsafe state)
+	onState    func(*program, *state)
 }
 
 func (x *explorer) run() error {
@@ -147,7 +148,9 @@ func (x *explorer) run() error {
 			} else if nid < 0 {
 				x.recycle(ns) // seen before or excluded: nothing keeps it
 			} else if x.guards != nil && len(x.queue) > queued {
-				x.born = append(x.born, birth{queued, e.writes})
+				from := len(x.bornWrites)
+				x.bornWrites = append(x.bornWrites, e.writes...)
+				x.born = append(x.born, birth{queued, from, len(x.bornWrites)})
 			}
 			return err == nil && !x.stop
 		})
@@ -160,10 +163,10 @@ func (x *explorer) run() error {
 }
 
 // birth is a state queued by the current expansion: its place in the
-// queue and the writes of the step that reached it.
+// queue and the writes of the step that reached it
+// (explorer.bornWrites[from:to]).
 type birth struct {
-	at     int
-	writes []write
+	at, from, to int
 }
 
 // knownAt returns the instances known false in the state queued at
@@ -180,9 +183,9 @@ func (x *explorer) knownAt(head int) []uint64 {
 // false in them (guards.go), from those not enabled in the expanded one.
 func (x *explorer) inherit() {
 	for _, b := range x.born {
-		x.guards.inherit(x.knownAt(b.at), x.off, b.writes)
+		x.guards.inherit(x.knownAt(b.at), x.off, x.bornWrites[b.from:b.to])
 	}
-	x.born = x.born[:0]
+	x.born, x.bornWrites = x.born[:0], x.bornWrites[:0]
 }
 
 // cut ends a search whose context is done: UNKNOWN, with the limit

@@ -37,14 +37,13 @@ func (p *program) newGuardIndex() *guardIndex {
 	var stable []int
 	var reads [][]int32 // per instance
 	for _, t := range p.trans {
-		forTuples(p.participants, len(t.t.Params), true, nil, func(procs []int) bool {
+		for _, procs := range p.participantTuples(len(t.t.Params)) {
 			locs, ok := p.guardReads(t, procs)
 			if ok {
 				stable = append(stable, len(reads))
 			}
 			reads = append(reads, locs)
-			return true
-		})
+		}
 	}
 	gi := &guardIndex{words: (len(reads) + 63) / 64}
 	gi.stable = make([]uint64, gi.words)

@@ -46,6 +46,11 @@ type stepper struct {
 	// evaluate them. off, when not nil, receives the instances whose
 	// guard is not enabled there (skipped ones included).
 	skip, off []uint64
+	// reuse: the slices of the edges fire passes on are scratch memory,
+	// valid until fn returns (the explicit search keeps no edge).
+	reuse bool
+	ws    []write
+	weak  []bool
 }
 
 // recycle hands back a successor the caller no longer uses (a state seen
@@ -72,22 +77,19 @@ func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
 	clear(s.off)
 	inst := -1 // the instance's number, as guardIndex numbers them
 	for _, t := range s.p.trans {
-		var err error
-		cont, off := true, false
-		forTuples(s.p.participants, len(t.t.Params), true, nil, func(procs []int) bool {
+		for _, procs := range s.p.participantTuples(len(t.t.Params)) {
 			inst++
-			if s.skip != nil && hasBit(s.skip, inst) {
-				off = true
-			} else {
+			cont, off := true, true
+			var err error
+			if s.skip == nil || !hasBit(s.skip, inst) {
 				cont, off, err = s.fire(st, t, procs, fn)
 			}
 			if off && s.off != nil {
 				setBit(s.off, inst)
 			}
-			return cont && err == nil
-		})
-		if err != nil || !cont {
-			return err
+			if err != nil || !cont {
+				return err
+			}
 		}
 	}
 	if st.bufs == nil {
@@ -154,15 +156,24 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	}
 	cont = true
 	f.each(func(choice []value, kws []kwrite) bool {
-		ws := make([]write, len(kws))
-		for i, w := range kws {
-			ws[i] = write{loc: w.loc, val: w.val}
+		ws := s.ws[:0]
+		if !s.reuse {
+			ws = make([]write, 0, len(kws))
+		}
+		for _, w := range kws {
+			ws = append(ws, write{loc: w.loc, val: w.val})
+		}
+		if s.reuse {
+			s.ws = ws
 		}
 		e, ns := s.apply(st, t, procs, actor, locked, ws)
 		if ns == nil {
 			return true
 		}
-		e.choices = slices.Clone(choice)
+		e.choices = choice
+		if !s.reuse {
+			e.choices = slices.Clone(choice)
+		}
 		cont = fn(e, ns)
 		return cont
 	})
@@ -173,7 +184,13 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 // returns a nil state when a bound or a drain rule disables the step.
 func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool, ws []write) (edge, *state) {
 	p := s.p
-	e := edge{tr: t, procs: slices.Clone(procs), writes: ws, weak: make([]bool, len(ws))}
+	e := edge{tr: t, procs: procs, writes: ws}
+	if s.reuse {
+		e.weak = append(s.weak[:0], make([]bool, len(ws))...)
+		s.weak = e.weak
+	} else {
+		e.procs, e.weak = slices.Clone(procs), make([]bool, len(ws))
+	}
 	ns := s.clone(st)
 	var g group
 	for i, w := range ws {
@@ -228,25 +245,22 @@ func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool
 // when none is true but some instance is unknown.
 func (p *program) check(st *state, props []property) (idx int, procs []int, res truth, err error) {
 	res = tFalse
+	ev := &p.checkEv
 	for _, pr := range props {
-		ev := &evaluator{p: p, st: st, avoid: true}
-		forTuples(p.participants, len(pr.p.Params), true, nil, func(tuple []int) bool {
-			ev.env = append(ev.env[:0], tuple...)
-			ev.params = tuple
+		for _, tuple := range p.participantTuples(len(pr.p.Params)) {
+			ev.bind(p, st, 0, tuple)
+			ev.avoid = true
 			switch pr.bodyCode(ev) {
 			case tTrue:
-				idx, procs, res = pr.idx, slices.Clone(tuple), tTrue
-				return false
+				if ev.err == nil {
+					return pr.idx, slices.Clone(tuple), tTrue, nil
+				}
 			case tUnknown:
 				res = tUnknown
 			}
-			return ev.err == nil
-		})
-		if ev.err != nil {
-			return 0, nil, tUnknown, ev.err
-		}
-		if res == tTrue {
-			return idx, procs, res, nil
+			if ev.err != nil {
+				return 0, nil, tUnknown, ev.err
+			}
 		}
 	}
 	return 0, nil, res, nil
