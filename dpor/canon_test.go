@@ -2,6 +2,8 @@ package dpor
 
 import (
 	"context"
+	"encoding/binary"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -55,4 +57,19 @@ transition pass ([p]) requires { PC[p] = Owns } { PC[p] := Idle; Owner := Next[p
 		}
 	}
 	require.Equal(t, 12*len(states), keys)
+}
+
+// TestAppendValue checks the one-byte shortcut of appendValue against
+// the kind byte followed by binary.AppendVarint, around the boundaries of
+// one byte (-64..63) and at the extremes: 263 numbers.
+func TestAppendValue(t *testing.T) {
+	ns := []int64{math.MinInt64, math.MinInt64 + 1, -1 << 40, 1 << 40, math.MaxInt64 - 1, math.MaxInt64}
+	for n := int64(-128); n <= 128; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		v := value{K: kInt, N: n}
+		require.Equal(t, binary.AppendVarint([]byte{byte(kInt)}, n), appendValue(nil, v), "%d", n)
+	}
+	require.Len(t, ns, 263)
 }

@@ -67,14 +67,15 @@ type program struct {
 	lazy *freeLocs
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
-	canonical  bool
-	dead       deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
-	shift      []bool     // with Options.Shift granted: the int locations (shift.go)
-	order      *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
-	ownedCells [][]int    // per process, the cells indexed by it alone (symmetry.go)
-	scratch    *keyScratch
-	tupleSets  [][][]int // tupleSets[k]: participantTuples(k), made on first use
-	checkEv    evaluator // check's scratch evaluator
+	canonical   bool
+	dead        deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
+	shift       []bool     // with Options.Shift granted: the int locations (shift.go)
+	order       *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
+	ownedCells  [][]int    // per process, the cells indexed by it alone (symmetry.go)
+	abstractLoc []bool     // per location: its type is abstract (symmetry.go)
+	scratch     *keyScratch
+	tupleSets   [][][]int // tupleSets[k]: participantTuples(k), made on first use
+	checkEv     evaluator // check's scratch evaluator
 }
 
 // property is an expanded unsafe or invariant item.

@@ -128,7 +128,11 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 		order = append(order, q)
 	}
 	ks.order = order
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(string(sigs[a]), string(sigs[b])) })
+	for k := 1; k < n; k++ { // insertion sort, stable: n is small
+		for j := k; j > 0 && string(sigs[order[j]]) < string(sigs[order[j-1]]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	// Runs of equal signatures, and how many orders they allow.
 	runs := ks.runs[:0]
 	perms := 1
@@ -185,11 +189,13 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 }
 
 // owned returns, per process, the cells indexed by it alone (computed
-// once).
+// once, with p.abstractLoc).
 func (p *program) owned() [][]int {
 	if p.ownedCells == nil {
 		p.ownedCells = make([][]int, p.n+1)
+		p.abstractLoc = make([]bool, len(p.locs))
 		for l, lc := range p.locs {
+			p.abstractLoc[l] = lc.sym.s.Type.Kind == syntax.TAbstract
 			if len(lc.procs) == 1 {
 				q := lc.procs[0]
 				p.ownedCells[q] = append(p.ownedCells[q], l)
@@ -240,14 +246,15 @@ func (p *program) relation(i, q int) int {
 
 // relative is the value v of location l with a process value written as
 // self (1) or other (0), a free initial value by its symbol, and a value
-// of an abstract type (renamed freely, stateKey) as any.
+// of an abstract type (renamed freely, stateKey) as any. It needs
+// p.abstractLoc (owned).
 func (p *program) relative(l int, v value, q int) value {
 	switch {
 	case v.K == kProc:
 		v.N = int64(p.relation(int(v.N), q))
 	case v.K == kFree:
 		v.N = int64(p.locs[v.N].sym.base)
-	case p.locs[l].sym.s.Type.Kind == syntax.TAbstract:
+	case p.abstractLoc[l]:
 		v.N = -1
 	}
 	return v
