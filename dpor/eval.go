@@ -31,6 +31,8 @@ type evaluator struct {
 	whole bool
 	err   error
 	det   []kwrite // scratch for effects' deterministic writes
+	// falseAt is the conjunct of the guard enabled found false, -1 if none.
+	falseAt int
 }
 
 func (e *evaluator) fail(pos syntax.Pos, format string, args ...any) {

@@ -88,12 +88,11 @@ type explorer struct {
 	inits  map[int32]*state // the initial states by id
 	queue  []*state
 	qids   []int32
-	// With guards (no store buffers): known holds, per queued state,
-	// guards.words words of the instances whose guard is known false
-	// there, and born the states the current expansion queued, with the
-	// writes of the step that reached them.
-	guards     *guardIndex
-	known      []uint64
+	// With guards (no store buffers): watch holds what is known of each
+	// instance (guards.insts watch codes) in each queued state from the
+	// one being expanded on, and born the states the current expansion
+	// queued, with the writes of the step that reached them.
+	watch      []uint8
 	born       []birth
 	bornWrites []write
 	res        *Result
@@ -106,7 +105,7 @@ func (x *explorer) run() error {
 	p, res := x.p, x.res
 	x.inits = map[int32]*state{}
 	if x.guards = p.newGuardIndex(); x.guards != nil {
-		x.off = make([]uint64, x.guards.words)
+		x.off = make([]uint8, x.guards.insts)
 	}
 	var err error
 	ierr := p.initStates(x.flags.approx, func(st *state) bool {
@@ -134,7 +133,7 @@ func (x *explorer) run() error {
 		}
 		st, id := x.queue[head], x.qids[head]
 		x.queue[head] = nil
-		x.skip = x.knownAt(head)
+		x.known = x.knownAt(head, head)
 		err = x.successors(st, func(e edge, ns *state) bool {
 			if e.tr != nil {
 				res.Transitions++
@@ -157,7 +156,7 @@ func (x *explorer) run() error {
 		if err != nil {
 			return err
 		}
-		x.inherit()
+		x.inherit(head)
 	}
 	return x.finish()
 }
@@ -169,23 +168,29 @@ type birth struct {
 	at, from, to int
 }
 
-// knownAt returns the instances known false in the state queued at
-// index head (nil without guards).
-func (x *explorer) knownAt(head int) []uint64 {
+// knownAt returns what is known of the instances in the state queued at
+// index at, while the state at index head is expanded (nil without
+// guards).
+func (x *explorer) knownAt(at, head int) []uint8 {
 	if x.guards == nil {
 		return nil
 	}
-	w := x.guards.words
-	return x.known[head*w : (head+1)*w]
+	n := x.guards.insts
+	return x.watch[(at-head)*n : (at-head+1)*n]
 }
 
-// inherit gives the states the last expansion queued the instances known
-// false in them (guards.go), from those not enabled in the expanded one.
-func (x *explorer) inherit() {
+// inherit gives the states the expansion of the state at index head
+// queued what is known of their instances (guards.go), and drops what
+// was known of the expanded one.
+func (x *explorer) inherit(head int) {
+	if x.guards == nil {
+		return
+	}
 	for _, b := range x.born {
-		x.guards.inherit(x.knownAt(b.at), x.off, x.bornWrites[b.from:b.to])
+		x.guards.inherit(x.knownAt(b.at, head), x.off, x.bornWrites[b.from:b.to])
 	}
 	x.born, x.bornWrites = x.born[:0], x.bornWrites[:0]
+	x.watch = x.watch[x.guards.insts:]
 }
 
 // cut ends a search whose context is done: UNKNOWN, with the limit
@@ -263,8 +268,8 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 	x.queue = append(x.queue, st)
 	x.qids = append(x.qids, id)
 	if x.guards != nil {
-		for range x.guards.words {
-			x.known = append(x.known, 0) // nothing known yet
+		for range x.guards.insts {
+			x.watch = append(x.watch, watchNone) // nothing known yet
 		}
 	}
 	return id, nil

@@ -41,11 +41,12 @@ type stepper struct {
 	// spare holds states a caller handed back (recycle): successors are
 	// built in them rather than in new ones.
 	spare []*state
-	// skip, when not nil, holds the instances whose guard is known false
-	// in the state being expanded (guards.go): successors does not
-	// evaluate them. off, when not nil, receives the instances whose
-	// guard is not enabled there (skipped ones included).
-	skip, off []uint64
+	// With guards (guards.go), known holds what is known of each instance
+	// in the state being expanded (a watch code; nil: nothing), and
+	// successors skips those known not to fire and writes into off what
+	// it knows of each after the expansion.
+	guards     *guardIndex
+	known, off []uint8
 	// reuse: the slices of the edges fire passes on are scratch memory,
 	// valid until fn returns (the explicit search keeps no edge).
 	reuse bool
@@ -74,18 +75,24 @@ func (s *stepper) clone(st *state) *state {
 // parameters are participants: an instance naming the outside process
 // has a false guard (outside.go), so it is not evaluated.
 func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
-	clear(s.off)
 	inst := -1 // the instance's number, as guardIndex numbers them
 	for _, t := range s.p.trans {
 		for _, procs := range s.p.participantTuples(len(t.t.Params)) {
 			inst++
-			cont, off := true, true
-			var err error
-			if s.skip == nil || !hasBit(s.skip, inst) {
-				cont, off, err = s.fire(st, t, procs, fn)
+			code := uint8(watchNone)
+			if s.known != nil {
+				code = s.known[inst]
 			}
-			if off && s.off != nil {
-				setBit(s.off, inst)
+			cont := true
+			var err error
+			if code == watchNone {
+				var off bool
+				if cont, off, err = s.fire(st, t, procs, fn); off && s.guards != nil && s.guards.stable[inst] {
+					code = watchCode(s.ev.falseAt)
+				}
+			}
+			if s.guards != nil {
+				s.off[inst] = code
 			}
 			if err != nil || !cont {
 				return err
