@@ -181,9 +181,11 @@ func (x *explorer) knownAt(at, head int) []uint8 {
 
 // inherit gives the states the expansion of the state at index head
 // queued what is known of their instances (guards.go), and drops what
-// was known of the expanded one.
+// was known of the expanded one. An expansion the search stopped in the
+// middle did not tell what it knows of every instance: the search ends
+// there.
 func (x *explorer) inherit(head int) {
-	if x.guards == nil {
+	if x.guards == nil || x.stop {
 		return
 	}
 	for _, b := range x.born {
