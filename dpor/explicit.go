@@ -157,6 +157,9 @@ func (x *explorer) run() error {
 			return err
 		}
 		x.inherit(head)
+		if x.onState == nil && x.inits[id] == nil {
+			x.recycle(st) // expanded: only a witness replays it, from an initial state
+		}
 	}
 	return x.finish()
 }
