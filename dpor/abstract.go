@@ -97,21 +97,34 @@ func (p *program) renamedKey(st *state, dst []byte) []byte {
 	}
 	ks := p.keyScratch()
 	eachValue(st, func(_ int, v value) bool {
-		if v.K != kCons || p.absBase[v.N] < 0 || ks.ren[v.N] >= 0 {
-			return true
+		if v.K == kCons && p.absBase[v.N] >= 0 {
+			ks.rename(p, v.N)
 		}
-		base := p.absBase[v.N]
-		ks.ren[v.N] = base + ks.next[base]
-		ks.next[base]++
-		ks.seen = append(ks.seen, v.N)
 		return true
 	})
 	dst = st.keyRenamed(dst, ks.ren)
+	ks.resetRenaming(p)
+	return dst
+}
+
+// rename returns the renaming of c, a value of an abstract type, in the
+// current key: the next value of its type when c has none yet.
+func (ks *keyScratch) rename(p *program, c int64) int64 {
+	if ks.ren[c] < 0 {
+		base := p.absBase[c]
+		ks.ren[c] = base + ks.next[base]
+		ks.next[base]++
+		ks.seen = append(ks.seen, c)
+	}
+	return ks.ren[c]
+}
+
+// resetRenaming forgets the renaming of the current key.
+func (ks *keyScratch) resetRenaming(p *program) {
 	for _, c := range ks.seen {
 		ks.ren[c], ks.next[p.absBase[c]] = -1, 0
 	}
 	ks.seen = ks.seen[:0]
-	return dst
 }
 
 // keyScratch is the memory stateKey reuses from one state to the next (a
@@ -126,6 +139,14 @@ type keyScratch struct {
 	locs     []int32
 	perm     state
 	kb, best []byte // the key of a permuted copy, the smallest so far
+	order    []int  // the processes sorted by signature
+	runs     [][2]int
+	procs    []int // a permutation of 1..n
+	// For permutedKey: the location maps of the permutations met, by
+	// permID, one to compute into when they are too many, an inverse.
+	maps     map[uint64]*permMap
+	spareMap permMap
+	inv      []int
 }
 
 // keyScratch returns p's scratch memory, made on first use.

@@ -67,12 +67,15 @@ type program struct {
 	lazy *freeLocs
 	// canonical: states are keyed by the representative of their orbit
 	// under process permutations (symmetry.go).
-	canonical  bool
-	dead       deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
-	shift      []bool     // with Options.Shift granted: the int locations (shift.go)
-	order      *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
-	ownedCells [][]int    // per process, the cells indexed by it alone (symmetry.go)
-	scratch    *keyScratch
+	canonical   bool
+	dead        deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
+	shift       []bool     // with Options.Shift granted: the int locations (shift.go)
+	order       *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
+	ownedCells  [][]int    // per process, the cells indexed by it alone (symmetry.go)
+	abstractLoc []bool     // per location: its type is abstract (symmetry.go)
+	scratch     *keyScratch
+	tupleSets   [][][]int // tupleSets[k]: participantTuples(k), made on first use
+	checkEv     evaluator // check's scratch evaluator
 }
 
 // property is an expanded unsafe or invariant item.
@@ -89,6 +92,7 @@ type trans struct {
 	idx        int
 	guard      syntax.Formula // expanded; nil when there is no requires
 	guardCode  cformula       // guard, the parameters in slots 0..
+	conjuncts  []cformula     // the conjuncts of guard's top-level && chain, compiled (guards.go)
 	actor      int            // index of the acting parameter, -1 if none
 	fence      bool           // fence() occurs in the guard
 	readsWeak  bool           // the guard or an action reads a weak location
@@ -283,6 +287,9 @@ func (p *program) compileTrans(i int, t *syntax.Transition) (*trans, error) {
 		syntax.WalkFormula(ct.guard, isWeakRead, func(*syntax.Fence) { ct.fence = true })
 	}
 	ct.guardCode = c.formula(ct.guard)
+	for _, x := range chain(ct.guard, syntax.OpAnd) {
+		ct.conjuncts = append(ct.conjuncts, c.formula(x))
+	}
 	for _, a := range t.Actions {
 		s := p.syms[a.Target]
 		if s == nil || s.s.Class == syntax.SymConst {

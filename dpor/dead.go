@@ -68,15 +68,16 @@ type deadRule struct {
 	outside bool
 }
 
-// deadCells is the layout of the rules over an instance's locations.
-type deadCells []deadPairs
+// deadCells is the layout of the rules over an instance's locations, one
+// pair of locations per cell of a rule's A.
+type deadCells []deadPair
 
-// deadPairs is one rule laid out: the pairs of locations (cell of A, cell
-// of B at the same index, -1 when A is never read) and the values of B
-// that make A dead.
-type deadPairs struct {
-	pairs [][2]int
-	dead  []bool // by constructor number
+// deadPair is a cell a of a rule's A and the cell b of B at the same index
+// (-1 when A is never read there), with the values of B that make A dead
+// (shared by the pairs of one rule).
+type deadPair struct {
+	a, b int32
+	dead []bool // by constructor number
 }
 
 // deadRef is a symbol read or written at an index ("" for a scalar).
@@ -385,30 +386,28 @@ func (p *program) gives(b string, ac action) uint64 {
 func (p *program) compileDead(rules []deadRule) deadCells {
 	var dc deadCells
 	for _, r := range rules {
-		dp := deadPairs{dead: make([]bool, len(p.cons))}
+		dead := make([]bool, len(p.cons))
 		if r.b != nil {
 			dom := p.domain(r.b.s.Type)
 			for m := r.dead; m != 0; m &= m - 1 {
-				dp.dead[dom[bits.TrailingZeros64(m)].N] = true
+				dead[dom[bits.TrailingZeros64(m)].N] = true
 			}
+		}
+		if r.outside {
+			dc = append(dc, deadPair{a: int32(r.a.base + p.n - 1), b: -1, dead: dead})
+			continue
 		}
 		cells := 1
 		if r.a.s.Arity == 1 {
 			cells = p.n
-		}
-		if r.outside {
-			dp.pairs = [][2]int{{r.a.base + p.n - 1, -1}}
-			dc = append(dc, dp)
-			continue
 		}
 		for i := range cells {
 			b := -1
 			if r.b != nil {
 				b = r.b.base + i
 			}
-			dp.pairs = append(dp.pairs, [2]int{r.a.base + i, b})
+			dc = append(dc, deadPair{a: int32(r.a.base + i), b: int32(b), dead: dead})
 		}
-		dc = append(dc, dp)
 	}
 	return dc
 }
@@ -417,22 +416,23 @@ func (p *program) compileDead(rules []deadRule) deadCells {
 // none is dead), built in scratch (its vals reused).
 func (dc deadCells) withoutDead(st *state, scratch *state) *state {
 	out := st
-	for _, dp := range dc {
-		for _, pr := range dp.pairs {
-			if st.vals[pr[0]] != undef && (pr[1] < 0 || dp.isDead(st.vals[pr[1]])) {
-				if out == st {
-					out = scratch
-					out.vals, out.bufs, out.steps = append(out.vals[:0], st.vals...), st.bufs, st.steps
-				}
-				out.vals[pr[0]] = undef
+	for _, pr := range dc {
+		if st.vals[pr.a] == undef {
+			continue
+		}
+		if pr.b >= 0 {
+			if v := st.vals[pr.b]; v.K != kCons || !pr.dead[v.N] {
+				continue
 			}
 		}
+		if out == st {
+			out = scratch
+			out.vals, out.bufs, out.steps = append(out.vals[:0], st.vals...), st.bufs, st.steps
+		}
+		out.vals[pr.a] = undef
 	}
 	return out
 }
-
-// isDead reports whether v, a value of B, makes A dead.
-func (dp deadPairs) isDead(v value) bool { return v.K == kCons && dp.dead[v.N] }
 
 // describeDead says what the rules are, for -v.
 func (p *program) describeDead(rules []deadRule) string {

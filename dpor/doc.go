@@ -40,6 +40,14 @@
 // replayed from the previous concrete state, whose successors include a
 // copy of the next representative).
 //
+// What makes the explicit search fast changes no count (TestCorpusOrbits
+// pins them): the visited keys sit in one arena (keyset.go); a canonical
+// key is encoded straight from the state through the map of locations
+// of its permutation, computed once per permutation (canon.go); and,
+// without store buffers, an instance whose guard was false is not
+// evaluated again while no step writes a location of the conjunct that
+// falsified it (guards.go).
+//
 // # Steps
 //
 // A transition instance t(a1..an) takes pairwise distinct processes. It is

@@ -30,8 +30,9 @@ func (ev *evaluator) bind(p *program, st *state, reader int, procs []int) {
 
 // enabled evaluates the guard of t: false when it is false, or when it
 // depends on an unconstrained value (flags records the approximation).
+// It sets ev.falseAt.
 func (ev *evaluator) enabled(t *trans, flags *runFlags) (bool, error) {
-	switch t.guardCode(ev) {
+	switch ev.guard(t) {
 	case tFalse:
 		return false, ev.err
 	case tUnknown:
@@ -42,6 +43,25 @@ func (ev *evaluator) enabled(t *trans, flags *runFlags) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// guard evaluates t's guard conjunct by conjunct, as guardCode evaluates
+// the chain (Kleene's &&, left to right, stopping at the first false
+// one), and sets ev.falseAt to that conjunct's index (-1 when the guard
+// is not false).
+func (ev *evaluator) guard(t *trans) truth {
+	ev.falseAt = -1
+	res := tTrue
+	for k, c := range t.conjuncts {
+		switch c(ev) {
+		case tFalse:
+			ev.falseAt = k
+			return tFalse
+		case tUnknown:
+			res = tUnknown
+		}
+	}
+	return res
 }
 
 // effects is what a firing of an instance does: the writes of its

@@ -2,6 +2,7 @@ package dpor
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -30,6 +31,8 @@ type evaluator struct {
 	whole bool
 	err   error
 	det   []kwrite // scratch for effects' deterministic writes
+	// falseAt is the conjunct of the guard enabled found false, -1 if none.
+	falseAt int
 }
 
 func (e *evaluator) fail(pos syntax.Pos, format string, args ...any) {
@@ -190,4 +193,23 @@ func forTuples(n, k int, distinct bool, excl []int, fn func([]int) bool) {
 		return true
 	}
 	rec(0)
+}
+
+// participantTuples returns the k-tuples of pairwise distinct
+// participants in lexicographic order (forTuples' order), computed once
+// per k: the instances of a transition or a property with k parameters.
+// The tuples are shared: callers must not change them.
+func (p *program) participantTuples(k int) [][]int {
+	for len(p.tupleSets) <= k {
+		p.tupleSets = append(p.tupleSets, nil)
+	}
+	if p.tupleSets[k] == nil {
+		ts := [][]int{}
+		forTuples(p.participants, k, true, nil, func(tuple []int) bool {
+			ts = append(ts, slices.Clone(tuple))
+			return true
+		})
+		p.tupleSets[k] = ts
+	}
+	return p.tupleSets[k]
 }

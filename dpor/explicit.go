@@ -56,8 +56,8 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	}
 	var x *explorer
 	err = p.initLazily(onState != nil, func() (bool, error) {
-		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}},
-			ctx: ctx, visited: map[string]int32{}, onState: onState,
+		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}, reuse: true},
+			ctx: ctx, visited: newKeySet(), onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
 				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused,
 				Ordered: p.order != nil, OrderRefused: orderRefused}}
@@ -77,31 +77,36 @@ func (x *explorer) underApproximated() bool {
 	return !x.stop && x.ctx.Err() == nil && x.flags.inexact != ""
 }
 
-// node is a visited state: its key and the node it was first reached from
-// (-1 for an initial state).
-type node struct {
-	key    string
-	parent int32
-}
-
 // explorer is one breadth-first search.
 type explorer struct {
 	stepper
 	ctx     context.Context
-	visited map[string]int32 // key -> node index, or -1 for a pruned state
-	nodes   []node
-	inits   map[int32]*state // the initial states by node index
-	queue   []*state
-	qids    []int32
-	res     *Result
-	buf     []byte
-	stop    bool // the search ended early (limit, unsafe state)
-	onState func(*program, *state)
+	visited *keySet // the keys of the states seen, by id
+	// parent[id]: the id of the state that state id was first reached
+	// from; -1 for an initial state, pruned for an excluded one
+	parent []int32
+	inits  map[int32]*state // the initial states by id
+	queue  []*state
+	qids   []int32
+	// With guards (no store buffers): watch holds what is known of each
+	// instance (guards.insts watch codes) in each queued state from the
+	// one being expanded on, and born the states the current expansion
+	// queued, with the writes of the step that reached them.
+	watch      []uint8
+	born       []birth
+	bornWrites []write
+	res        *Result
+	buf        []byte
+	stop       bool // the search ended early (limit, unsafe state)
+	onState    func(*program, *state)
 }
 
 func (x *explorer) run() error {
 	p, res := x.p, x.res
 	x.inits = map[int32]*state{}
+	if x.guards = p.newGuardIndex(); x.guards != nil {
+		x.off = make([]uint8, x.guards.insts)
+	}
 	var err error
 	ierr := p.initStates(x.flags.approx, func(st *state) bool {
 		x.prepare(st)
@@ -128,25 +133,69 @@ func (x *explorer) run() error {
 		}
 		st, id := x.queue[head], x.qids[head]
 		x.queue[head] = nil
+		x.known = x.knownAt(head, head)
 		err = x.successors(st, func(e edge, ns *state) bool {
 			if e.tr != nil {
 				res.Transitions++
 			} else {
 				res.Flushes++
 			}
+			queued := len(x.queue)
 			nid, aerr := x.add(ns, id)
 			if aerr != nil {
 				err = aerr
 			} else if nid < 0 {
 				x.recycle(ns) // seen before or excluded: nothing keeps it
+			} else if x.guards != nil && len(x.queue) > queued {
+				from := len(x.bornWrites)
+				x.bornWrites = append(x.bornWrites, e.writes...)
+				x.born = append(x.born, birth{queued, from, len(x.bornWrites)})
 			}
 			return err == nil && !x.stop
 		})
 		if err != nil {
 			return err
 		}
+		x.inherit(head)
+		if x.onState == nil && x.inits[id] == nil {
+			x.recycle(st) // expanded: only a witness replays it, from an initial state
+		}
 	}
 	return x.finish()
+}
+
+// birth is a state queued by the current expansion: its place in the
+// queue and the writes of the step that reached it
+// (explorer.bornWrites[from:to]).
+type birth struct {
+	at, from, to int
+}
+
+// knownAt returns what is known of the instances in the state queued at
+// index at, while the state at index head is expanded (nil without
+// guards).
+func (x *explorer) knownAt(at, head int) []uint8 {
+	if x.guards == nil {
+		return nil
+	}
+	n := x.guards.insts
+	return x.watch[(at-head)*n : (at-head+1)*n]
+}
+
+// inherit gives the states the expansion of the state at index head
+// queued what is known of their instances (guards.go), and drops what
+// was known of the expanded one. An expansion the search stopped in the
+// middle did not tell what it knows of every instance: the search ends
+// there.
+func (x *explorer) inherit(head int) {
+	if x.guards == nil || x.stop {
+		return
+	}
+	for _, b := range x.born {
+		x.guards.inherit(x.knownAt(b.at, head), x.off, x.bornWrites[b.from:b.to])
+	}
+	x.born, x.bornWrites = x.born[:0], x.bornWrites[:0]
+	x.watch = x.watch[x.guards.insts:]
 }
 
 // cut ends a search whose context is done: UNKNOWN, with the limit
@@ -165,15 +214,20 @@ func (x *explorer) prepare(st *state) {
 	}
 }
 
-// add records a state reached from node parent; it returns the new node's
-// index, or -1 when the state was seen before or is excluded.
+// pruned is the parent of a state an invariant excludes.
+const pruned = -2
+
+// add records a state reached from state parent (an id; -1 for an
+// initial state); it returns the new state's id, or -1 when the state was
+// seen before or is excluded.
 func (x *explorer) add(st *state, parent int32) (int32, error) {
 	p, res := x.p, x.res
 	x.buf = p.stateKey(st, x.buf[:0])
-	if _, ok := x.visited[string(x.buf)]; ok {
+	id, fresh := x.visited.add(x.buf)
+	if !fresh {
 		return -1, nil
 	}
-	key := string(x.buf)
+	x.parent = append(x.parent, parent)
 	if len(p.invs) > 0 {
 		_, _, t, err := p.check(st, p.invs)
 		if err != nil {
@@ -183,14 +237,11 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 			if t == tUnknown {
 				x.flags.approx("an invariant depends on an unconstrained value")
 			}
-			x.visited[key] = -1
+			x.parent[id] = pruned
 			res.Pruned++
 			return -1, nil
 		}
 	}
-	id := int32(len(x.nodes))
-	x.nodes = append(x.nodes, node{key: key, parent: parent})
-	x.visited[key] = id
 	if parent < 0 {
 		x.inits[id] = st
 	}
@@ -221,6 +272,11 @@ func (x *explorer) add(st *state, parent int32) (int32, error) {
 	}
 	x.queue = append(x.queue, st)
 	x.qids = append(x.qids, id)
+	if x.guards != nil {
+		for range x.guards.insts {
+			x.watch = append(x.watch, watchNone) // nothing known yet
+		}
+	}
 	return id, nil
 }
 

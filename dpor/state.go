@@ -152,7 +152,12 @@ func (st *state) keyRenamed(dst []byte, ren []int64) []byte {
 	return dst
 }
 
+// appendValue appends v's kind and its number as a varint (the common
+// one-byte case written directly).
 func appendValue(dst []byte, v value) []byte {
+	if u := uint64(v.N<<1) ^ uint64(v.N>>63); u < 0x80 {
+		return append(dst, byte(v.K), byte(u))
+	}
 	dst = append(dst, byte(v.K))
 	return binary.AppendVarint(dst, v.N)
 }

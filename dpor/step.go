@@ -41,6 +41,17 @@ type stepper struct {
 	// spare holds states a caller handed back (recycle): successors are
 	// built in them rather than in new ones.
 	spare []*state
+	// With guards (guards.go), known holds what is known of each instance
+	// in the state being expanded (a watch code; nil: nothing), and
+	// successors skips those known not to fire and writes into off what
+	// it knows of each after the expansion.
+	guards     *guardIndex
+	known, off []uint8
+	// reuse: the slices of the edges fire passes on are scratch memory,
+	// valid until fn returns (the explicit search keeps no edge).
+	reuse bool
+	ws    []write
+	weak  []bool
 }
 
 // recycle hands back a successor the caller no longer uses (a state seen
@@ -64,15 +75,28 @@ func (s *stepper) clone(st *state) *state {
 // parameters are participants: an instance naming the outside process
 // has a false guard (outside.go), so it is not evaluated.
 func (s *stepper) successors(st *state, fn func(edge, *state) bool) error {
+	inst := -1 // the instance's number, as guardIndex numbers them
 	for _, t := range s.p.trans {
-		var err error
-		cont := true
-		forTuples(s.p.participants, len(t.t.Params), true, nil, func(procs []int) bool {
-			cont, err = s.fire(st, t, procs, fn)
-			return cont && err == nil
-		})
-		if err != nil || !cont {
-			return err
+		for _, procs := range s.p.participantTuples(len(t.t.Params)) {
+			inst++
+			code := uint8(watchNone)
+			if s.known != nil {
+				code = s.known[inst]
+			}
+			cont := true
+			var err error
+			if code == watchNone {
+				var off bool
+				if cont, off, err = s.fire(st, t, procs, fn); off && s.guards != nil && s.guards.stable[inst] {
+					code = watchCode(s.ev.falseAt)
+				}
+			}
+			if s.guards != nil {
+				s.off[inst] = code
+			}
+			if err != nil || !cont {
+				return err
+			}
 		}
 	}
 	if st.bufs == nil {
@@ -109,8 +133,9 @@ func slot(t *trans, procs []int) int {
 	return 0
 }
 
-// fire calls fn for each way the instance t(procs) can fire from st.
-func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) bool) (bool, error) {
+// fire calls fn for each way the instance t(procs) can fire from st; off
+// says that its guard is not enabled.
+func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) bool) (cont, off bool, err error) {
 	p := s.p
 	actor := 0
 	if t.actor >= 0 {
@@ -120,44 +145,59 @@ func (s *stepper) fire(st *state, t *trans, procs []int, fn func(edge, *state) b
 	// fence() and, under TSO, locked transitions wait for an empty buffer.
 	locked := buffered && t.readsWeak && t.writesWeak
 	if buffered && (t.fence || locked && p.mm.LockedDrains(false)) && pending(st, actor, -1) > 0 {
-		return true, nil
+		return true, false, nil
 	}
 	ev := &s.ev
 	ev.bind(p, st, actor, procs)
 	ev.whole = true
 	if ok, err := ev.enabled(t, s.flags); !ok {
-		return true, err
+		return true, true, err
 	}
 	if s.opts.MaxSteps > 0 && int(st.steps[slot(t, procs)]) >= s.opts.MaxSteps {
 		s.flags.hitSteps = true
-		return true, nil
+		return true, false, nil
 	}
 	f, ok, err := ev.effects(t, nil, s.flags)
 	if !ok {
-		return err == nil, err
+		return err == nil, false, err
 	}
-	cont := true
+	cont = true
 	f.each(func(choice []value, kws []kwrite) bool {
-		ws := make([]write, len(kws))
-		for i, w := range kws {
-			ws[i] = write{loc: w.loc, val: w.val}
+		ws := s.ws[:0]
+		if !s.reuse {
+			ws = make([]write, 0, len(kws))
+		}
+		for _, w := range kws {
+			ws = append(ws, write{loc: w.loc, val: w.val})
+		}
+		if s.reuse {
+			s.ws = ws
 		}
 		e, ns := s.apply(st, t, procs, actor, locked, ws)
 		if ns == nil {
 			return true
 		}
-		e.choices = slices.Clone(choice)
+		e.choices = choice
+		if !s.reuse {
+			e.choices = slices.Clone(choice)
+		}
 		cont = fn(e, ns)
 		return cont
 	})
-	return cont, nil
+	return cont, false, nil
 }
 
 // apply builds the successor of st by the writes ws of t(procs); it
 // returns a nil state when a bound or a drain rule disables the step.
 func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool, ws []write) (edge, *state) {
 	p := s.p
-	e := edge{tr: t, procs: slices.Clone(procs), writes: ws, weak: make([]bool, len(ws))}
+	e := edge{tr: t, procs: procs, writes: ws}
+	if s.reuse {
+		e.weak = append(s.weak[:0], make([]bool, len(ws))...)
+		s.weak = e.weak
+	} else {
+		e.procs, e.weak = slices.Clone(procs), make([]bool, len(ws))
+	}
 	ns := s.clone(st)
 	var g group
 	for i, w := range ws {
@@ -212,25 +252,22 @@ func (s *stepper) apply(st *state, t *trans, procs []int, actor int, locked bool
 // when none is true but some instance is unknown.
 func (p *program) check(st *state, props []property) (idx int, procs []int, res truth, err error) {
 	res = tFalse
+	ev := &p.checkEv
 	for _, pr := range props {
-		ev := &evaluator{p: p, st: st, avoid: true}
-		forTuples(p.participants, len(pr.p.Params), true, nil, func(tuple []int) bool {
-			ev.env = append(ev.env[:0], tuple...)
-			ev.params = tuple
+		for _, tuple := range p.participantTuples(len(pr.p.Params)) {
+			ev.bind(p, st, 0, tuple)
+			ev.avoid = true
 			switch pr.bodyCode(ev) {
 			case tTrue:
-				idx, procs, res = pr.idx, slices.Clone(tuple), tTrue
-				return false
+				if ev.err == nil {
+					return pr.idx, slices.Clone(tuple), tTrue, nil
+				}
 			case tUnknown:
 				res = tUnknown
 			}
-			return ev.err == nil
-		})
-		if ev.err != nil {
-			return 0, nil, tUnknown, ev.err
-		}
-		if res == tTrue {
-			return idx, procs, res, nil
+			if ev.err != nil {
+				return 0, nil, tUnknown, ev.err
+			}
 		}
 	}
 	return 0, nil, res, nil

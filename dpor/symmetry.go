@@ -123,13 +123,18 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 	for q := 1; q <= n; q++ {
 		sigs[q] = p.signature(st, q, sigs[q][:0])
 	}
-	order := make([]int, n) // order[k]: the process that becomes k+1
-	for k := range order {
-		order[k] = k + 1
+	order := ks.order[:0] // order[k]: the process that becomes k+1
+	for q := 1; q <= n; q++ {
+		order = append(order, q)
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(string(sigs[a]), string(sigs[b])) })
+	ks.order = order
+	for k := 1; k < n; k++ { // insertion sort, stable: n is small
+		for j := k; j > 0 && string(sigs[order[j]]) < string(sigs[order[j-1]]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	// Runs of equal signatures, and how many orders they allow.
-	var runs [][2]int
+	runs := ks.runs[:0]
 	perms := 1
 	for lo := 0; lo < n; {
 		hi := lo + 1
@@ -144,18 +149,26 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 		}
 		lo = hi
 	}
+	ks.runs = runs
 	if perms > maxTiePerms {
 		runs = nil
 	}
-	perm := make([]int, p.n+1)
-	for q := n + 1; q <= p.n; q++ {
-		perm[q] = q // the outside process stays
+	perm := ks.procs[:0]
+	for q := 0; q <= p.n; q++ {
+		perm = append(perm, q) // the outside process stays
 	}
-	if len(runs) == 0 {
+	ks.procs = perm
+	key := func(dst []byte) []byte {
 		for k, q := range order {
 			perm[q] = k + 1
 		}
+		if st.bufs == nil {
+			return p.permutedKey(st, perm, dst)
+		}
 		return p.renamedKey(p.permute(st, perm, &ks.perm), dst)
+	}
+	if len(runs) == 0 {
+		return key(dst)
 	}
 	best, kb := ks.best[:0], ks.kb
 	var try func(r int)
@@ -165,10 +178,7 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 			translate.Permute(order[lo:hi], 0, func([]int) { try(r + 1) })
 			return
 		}
-		for k, q := range order {
-			perm[q] = k + 1
-		}
-		kb = p.renamedKey(p.permute(st, perm, &ks.perm), kb[:0])
+		kb = key(kb[:0])
 		if len(best) == 0 || string(kb) < string(best) {
 			best = append(best[:0], kb...)
 		}
@@ -179,11 +189,13 @@ func (p *program) canonKey(st *state, dst []byte) []byte {
 }
 
 // owned returns, per process, the cells indexed by it alone (computed
-// once).
+// once, with p.abstractLoc).
 func (p *program) owned() [][]int {
 	if p.ownedCells == nil {
 		p.ownedCells = make([][]int, p.n+1)
+		p.abstractLoc = make([]bool, len(p.locs))
 		for l, lc := range p.locs {
+			p.abstractLoc[l] = lc.sym.s.Type.Kind == syntax.TAbstract
 			if len(lc.procs) == 1 {
 				q := lc.procs[0]
 				p.ownedCells[q] = append(p.ownedCells[q], l)
@@ -234,14 +246,15 @@ func (p *program) relation(i, q int) int {
 
 // relative is the value v of location l with a process value written as
 // self (1) or other (0), a free initial value by its symbol, and a value
-// of an abstract type (renamed freely, stateKey) as any.
+// of an abstract type (renamed freely, stateKey) as any. It needs
+// p.abstractLoc (owned).
 func (p *program) relative(l int, v value, q int) value {
 	switch {
 	case v.K == kProc:
 		v.N = int64(p.relation(int(v.N), q))
 	case v.K == kFree:
 		v.N = int64(p.locs[v.N].sym.base)
-	case p.locs[l].sym.s.Type.Kind == syntax.TAbstract:
+	case p.abstractLoc[l]:
 		v.N = -1
 	}
 	return v

@@ -199,7 +199,7 @@ func (p *program) step(e edge) Step {
 func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witness, error) {
 	p := x.p
 	var path []int32
-	for i := id; i >= 0; i = x.nodes[i].parent {
+	for i := id; i >= 0; i = x.parent[i] {
 		path = append(path, i)
 	}
 	slices.Reverse(path)
@@ -208,7 +208,7 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 	var edges []edge
 	quiet := stepper{p: p, opts: x.opts, flags: &runFlags{}}
 	for _, nid := range path[1:] {
-		want := x.nodes[nid].key
+		want := string(x.visited.key(nid))
 		var next *state
 		var lab edge
 		var kb []byte
