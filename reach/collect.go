@@ -7,8 +7,9 @@ import (
 )
 
 // collect returns the events of a pre-image to keep: the unsatisfied
-// reads, the entry points that are ghb-before or ghb-equal to one of
-// them, and the events ghb-equal to those (wholeClasses). The entry points are the ghb-minimal members of each set of events
+// reads, the entry points that are ghb-before one of them but for the
+// dead ends (reads no later step gives an outgoing edge, owned.go) or
+// ghb-equal to one, and the events ghb-equal to those (wholeClasses). The entry points are the ghb-minimal members of each set of events
 // that a later edge may point to:
 //
 //   - per process, its reads, and its writes and fences (program order
@@ -66,7 +67,7 @@ import (
 // be ordered may both stay, which keeps more events, never fewer. Under
 // PSO old writes gain outgoing edges (fromReads, lastWrites), and the
 // cube keeps every pair.
-func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
+func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool, dead translate.Set) translate.Set {
 	unsat := unsatReads(lits, events)
 	for i, e := range events {
 		if e.Sourced {
@@ -109,7 +110,7 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 	}
 	keep := unsat
 	for i := range events {
-		if entries.Has(i) && !unsat.Has(i) && (rel.After[i]|rel.Class[i])&unsat != 0 {
+		if entries.Has(i) && !unsat.Has(i) && (rel.After[i]&^dead|rel.Class[i])&unsat != 0 {
 			keep |= translate.Of(i)
 		}
 	}
