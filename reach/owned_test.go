@@ -21,6 +21,7 @@ weak array Cases[proc] : bool
 weak array Read[proc] : bool
 init (p) { Own[p] = False && Other[p] = False && X = 0 }
 unsafe (p q) { p @ Own[q] = True && q @ Own[q] = True }
+unsafe (p q) { p @ Own[p] = True && q @ Own[q] = True }
 transition set ([p]) requires { Own[p] = False && Read[p] = False } { Own[p] := True; X := 1 }
 transition give ([p] q) requires { X = 0 } { Other[q] := True; Own[p] := False }
 transition cases ([p]) requires { X = 1 } { Cases[j] := case | j = p : True | _ : False }
@@ -45,6 +46,18 @@ func TestOwnedArrays(t *testing.T) {
 	require.ElementsMatch(t, []string{"Own", "Read"}, names)
 }
 
+// transition returns the transition of sys named name.
+func transition(t *testing.T, sys *translate.System, name string) *translate.Transition {
+	t.Helper()
+	for _, tr := range sys.Transitions {
+		if tr.Name == name {
+			return tr
+		}
+	}
+	t.Fatalf("no transition %s", name)
+	return nil
+}
+
 // TestDeadEndPairs checks the relation of the pre-image of the unsafe
 // cube (#1 reads Own[#2], #2 reads Own[#2], both True) by `set` of a
 // third process, which reads Own[#3] and Read[#3] (both False) and writes
@@ -55,13 +68,7 @@ func TestOwnedArrays(t *testing.T) {
 // event; without the rule, 8; under PSO, where the rule is not used, 8.
 func TestDeadEndPairs(t *testing.T) {
 	sys := ownedSystem(t)
-	var set *translate.Transition
-	for _, tr := range sys.Transitions {
-		if tr.Name == "set" {
-			set = tr
-		}
-	}
-	require.NotNil(t, set)
+	set := transition(t, sys, "set")
 	c := sys.Unsafe[0].Cube
 	for _, tc := range []struct {
 		name  string
@@ -91,5 +98,37 @@ func TestDeadEndPairs(t *testing.T) {
 			}
 		}
 		require.Equal(t, tc.pairs, pairs, "%s: %s", tc.name, cube.Rel)
+	}
+}
+
+// TestIsolatedClass checks the pre-image of the second unsafe cube (#1
+// reads Own[#1], #2 reads Own[#2], both True) by `set` of a third
+// process: its reads of Own[#3] and Read[#3] (never written) are dead
+// ends, and so are both final reads, so no event of the step's class is
+// before a live unsatisfied read: under TSO the class keeps only its two
+// reads (4 events, no pair); under PSO every event stays (6).
+func TestIsolatedClass(t *testing.T) {
+	sys := ownedSystem(t)
+	set := transition(t, sys, "set")
+	c := sys.Unsafe[1].Cube
+	for _, tc := range []struct {
+		name   string
+		mm     memmodel.Model
+		events int
+	}{
+		{"tso", memmodel.TSO, 4},
+		{"pso", memmodel.PSO, 6},
+	} {
+		ps, err := preImage(c, set, []translate.Proc{3}, tc.mm, ownedArrays(sys))
+		require.NoError(t, err, tc.name)
+		require.Len(t, ps, 1, tc.name)
+		cube := ps[0].cube
+		require.Len(t, cube.Events, tc.events, "%s: %v", tc.name, cube.Events)
+		if tc.mm == memmodel.TSO {
+			for i, e := range cube.Events {
+				require.Equal(t, translate.Read, e.Kind, "%s: e%d %s kept", tc.name, i, e)
+				require.Zero(t, cube.Rel.After[i], tc.name)
+			}
+		}
 	}
 }
