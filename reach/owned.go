@@ -72,7 +72,11 @@ func actingParam(t *translate.Transition) (translate.Proc, bool) {
 //
 // So no cycle closed later leaves the old events at r: the pairs of the
 // relation that end at r are on no future cycle, and an event kept only
-// because it is before r is never the entry of one either. weakStep.finish
+// because it is before r is never the entry of one either. The other use
+// of a pair y → r is fromReads' edge y → w from an old write y of r's
+// location when r comes to read w; for a dead end there is no such y: a
+// write of i to A[i] before r in program order would have satisfied r,
+// and one after it is after r. weakStep.finish
 // drops those pairs and collect those events, as it already does for the
 // pairs ending in writes, fences and satisfied reads. Dropping a pair only
 // removes a constraint: the cube stands for more executions, never fewer,
