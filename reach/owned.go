@@ -51,7 +51,8 @@ func actingParam(t *translate.Transition) (translate.Proc, bool) {
 
 // deadEnds returns the reads among unsat that no later step can give an
 // outgoing ghb edge when writes become visible in program order (SC,
-// TSO): the reads by process i of a cell A[i] of an owned array.
+// TSO; weakStep.inOrder): the reads by process i of a cell A[i] of an
+// owned array.
 //
 // Why: of the edges a later step or the initial states add (collect.go),
 // the only ones that leave an old unsatisfied read r are from-read edges
@@ -83,7 +84,8 @@ func actingParam(t *translate.Transition) (translate.Proc, bool) {
 // so it cannot hide a counterexample. r itself stays, with its value and
 // its class (a later write of i may still satisfy it). Under PSO old
 // writes gain outgoing edges and the cube keeps every pair: the rule is
-// not used there.
+// not used there, but for a system whose every weak write is locked,
+// which the search runs with writes in program order (inorder.go).
 func (o ownedCells) deadEnds(events []translate.Event, unsat translate.Set) translate.Set {
 	var out translate.Set
 	for i, e := range events {
