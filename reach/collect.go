@@ -7,8 +7,9 @@ import (
 )
 
 // collect returns the events of a pre-image to keep: the unsatisfied
-// reads, the entry points that are ghb-before or ghb-equal to one of
-// them, and the events ghb-equal to those (wholeClasses). The entry points are the ghb-minimal members of each set of events
+// reads, the entry points that are ghb-before one of them but for the
+// dead ends (reads no later step gives an outgoing edge, owned.go) or
+// ghb-equal to one, and the events ghb-equal to those (wholeClasses). The entry points are the ghb-minimal members of each set of events
 // that a later edge may point to:
 //
 //   - per process, its reads, and its writes and fences (program order
@@ -66,7 +67,7 @@ import (
 // be ordered may both stay, which keeps more events, never fewer. Under
 // PSO old writes gain outgoing edges (fromReads, lastWrites), and the
 // cube keeps every pair.
-func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool) translate.Set {
+func collect(lits []translate.Literal, events []translate.Event, rel translate.Rel, inOrder bool, dead translate.Set) translate.Set {
 	unsat := unsatReads(lits, events)
 	for i, e := range events {
 		if e.Sourced {
@@ -107,13 +108,40 @@ func collect(lits []translate.Literal, events []translate.Event, rel translate.R
 	if !inOrder {
 		entries |= lastWrites(unsat, events, rel)
 	}
+	live := unsat &^ dead
 	keep := unsat
 	for i := range events {
-		if entries.Has(i) && !unsat.Has(i) && (rel.After[i]|rel.Class[i])&unsat != 0 {
+		if entries.Has(i) && !unsat.Has(i) && (rel.After[i]|rel.Class[i])&live != 0 {
 			keep |= translate.Of(i)
 		}
 	}
-	return keep | wholeClasses(keep, rel)
+	return keep | wholeClasses(keep&^isolated(dead, live, rel), rel)
+}
+
+// isolated returns the dead ends (owned.go) whose ghb-equal class holds
+// no live unsatisfied read and is before none: collect keeps such a read
+// for its value but not its class.
+//
+// Why: a cycle closed later leaves the old events only at a live
+// unsatisfied read (collect, owned.go), so it goes through an old event
+// m only along a path m ⇝ u to one; the members of the class share their
+// successors, so no member of such a class is on a future cycle, and at
+// the initial states an edge from an unsatisfied read to one of its
+// writes closes none either. Dropping them (the writes and fence of a
+// transition whose reads of the process's own cells are all that still
+// matters) only makes the cube more general. The class stays isolated in
+// every later pre-image: its members are old events, which gain no
+// outgoing edge (a dead end that a later write satisfies is no longer
+// unsatisfied, and a satisfied read not before a live one is dropped).
+func isolated(dead, live translate.Set, rel translate.Rel) translate.Set {
+	var out translate.Set
+	for s := dead; s != 0; s &= s - 1 {
+		i := bits.TrailingZeros64(uint64(s))
+		if (rel.After[i]|rel.Class[i])&live == 0 {
+			out |= translate.Of(i)
+		}
+	}
+	return out
 }
 
 // wholeClasses returns the ghb-equal classes of the events of keep: the

@@ -80,10 +80,11 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 		nodes[i].pattern()
 	}
 	out := make([][][]Cover, len(inv))
+	owned := ownedArrays(sys)
 	for i, n := range nodes {
 		out[i] = make([][]Cover, len(sys.Transitions))
 		for k, t := range sys.Transitions {
-			ps, err := preImages(n.cube, t, sys.NumProcs, mm)
+			ps, err := preImages(n.cube, t, sys.NumProcs, mm, owned)
 			if err != nil {
 				return nil, err
 			}

@@ -147,7 +147,7 @@ func benchPreImage(b *testing.B, in *phaseInput) {
 		pres = 0
 		for _, n := range in.visited {
 			for _, t := range in.sys.Transitions {
-				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm)
+				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm, ownedArrays(in.sys))
 				if err != nil {
 					b.Fatal(err)
 				}

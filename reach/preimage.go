@@ -24,8 +24,9 @@ type pre struct {
 // assignment of t's parameters to c's variables or fresh ones, per branch
 // of the updates' case lists and per disjunct of the forall_other part
 // (expanded over c's other variables: an over-approximation, as in
-// Cubicle). maxProcs > 0 bounds the number of variables.
-func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model) ([]pre, error) {
+// Cubicle). maxProcs > 0 bounds the number of variables; owned are the
+// system's owned arrays (owned.go).
+func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model, owned ownedCells) ([]pre, error) {
 	var out []pre
 	var err error
 	forEachInstance(c.NVars, t.NParams, maxProcs, func(sigma []translate.Proc) {
@@ -33,7 +34,7 @@ func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memm
 			return
 		}
 		var ps []pre
-		ps, err = preImage(c, t, sigma, mm)
+		ps, err = preImage(c, t, sigma, mm, owned)
 		out = append(out, ps...)
 	})
 	return out, err
@@ -74,10 +75,10 @@ type alt struct {
 	term *translate.Term
 }
 
-func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model) ([]pre, error) {
+func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells) ([]pre, error) {
 	partial := partials(c, t, sigma)
 	if c.Events != nil || weakTransition(t) {
-		return weakPreImages(c, t, sigma, partial, mm)
+		return weakPreImages(c, t, sigma, partial, mm, owned)
 	}
 	var out []pre
 	for _, lits := range partial {

@@ -247,7 +247,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model)}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys)}
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
@@ -289,6 +289,7 @@ type engine struct {
 	// static tells the symbols no transition assigns (staticSymbols),
 	// made at the first approximation.
 	static func(*syntax.Symbol) bool
+	owned  ownedCells // the owned weak arrays (owned.go)
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -645,7 +646,7 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 			return // the search stops: its pre-images are not needed
 		}
 		n, t := nodes[k/nt], e.sys.Transitions[k%nt]
-		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model)
+		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model, e.owned)
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps)), facts: make([]*facts, len(ps))}
 		for j, p := range ps {
 			f := newFacts(p.cube)

@@ -129,7 +129,7 @@ type writeChoice struct {
 
 // weakPreImages finishes the pre-images of c by t under sigma from the
 // partial conjunctions computed as for SC.
-func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, partial [][]translate.Literal, mm memmodel.Model) ([]pre, error) {
+func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, partial [][]translate.Literal, mm memmodel.Model, owned ownedCells) ([]pre, error) {
 	acting := translate.Proc(0)
 	if t.Acting >= 0 {
 		acting = sigma[t.Acting]
@@ -148,6 +148,7 @@ func weakPreImages(c *translate.Cube, t *translate.Transition, sigma []translate
 		for _, wc := range choices {
 			all := append(lits[:len(lits):len(lits)], wc.cond...)
 			st := newWeakStep(c, acting, mm)
+			st.owned = owned
 			all, writes := st.addReads(all, wc.writes)
 			ok, err := st.addWrites(writes, t.Fence)
 			if err != nil {
@@ -258,6 +259,7 @@ type weakStep struct {
 	// sourced: satisfied reads keep their coherence obligations
 	// (obligation.go, KeepingObligations).
 	sourced bool
+	owned   ownedCells // the system's owned arrays (owned.go)
 	events  []translate.Event
 	rel     translate.Rel
 	nOld    int
@@ -434,8 +436,12 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	if st.sourced {
 		all = markSourced(st.events, o.sourced, o.rel)
 	}
-	keep := collect(o.lits, all, o.rel, st.inOrder)
 	unsat := unsatReads(o.lits, all)
+	var dead translate.Set
+	if st.inOrder {
+		dead = st.owned.deadEnds(all, unsat)
+	}
+	keep := collect(o.lits, all, o.rel, st.inOrder, dead)
 	var idx [translate.MaxEvents]int // event i of all -> its index in events
 	events := make([]translate.Event, 0, keep.Len())
 	for i := range all {
@@ -446,7 +452,7 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	}
 	later := keep // the events j whose pairs (i, j) of o.rel are kept: collect.go
 	if st.inOrder {
-		later &= unsat
+		later &= unsat &^ dead
 	}
 	rel := translate.NewRel(len(events))
 	for i := range st.events {

@@ -121,7 +121,7 @@ func collectBoth(events []translate.Event, lt ...[2]int) (tso, pso translate.Set
 	}
 	u := events[len(events)-1]
 	lits := []translate.Literal{translate.NewLiteral(translate.Eq, translate.ValTerm(u.Loc, translate.EventProc(len(events)-1)), translate.NumTerm(bigInt(1)))}
-	return collect(lits, events, rel, true), collect(lits, events, rel, false)
+	return collect(lits, events, rel, true, 0), collect(lits, events, rel, false, 0)
 }
 
 // TestCollectKeepsFirstFencesPSO: under PSO a new write of #1 to Y is

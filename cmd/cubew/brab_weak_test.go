@@ -14,7 +14,7 @@ import (
 // read prints it as the input language writes it (`p1 @ Astate[p1]`, not
 // the event's value), and pasted into the model, plain check proves it.
 // two_phase_N under TSO, approximated from the first node: one invariant,
-// 55 nodes.
+// 47 nodes.
 func TestBrabFinalReadPasteBack(t *testing.T) {
 	dir, err := corpus.Dir()
 	if err != nil {
@@ -23,7 +23,7 @@ func TestBrabFinalReadPasteBack(t *testing.T) {
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "two_phase_N.cub")
 	code, out, errs := cubew(t, "check", "--brab-after", "0", "--invariants", path)
 	require.Equal(t, exitSafe, code, errs)
-	require.Contains(t, out, "SAFE  tso  55 nodes")
+	require.Contains(t, out, "SAFE  tso  47 nodes")
 	const decl = "invariant (p1 p2) { PC[p2] = A1 && p1 @ Astate[p1] = Committed }"
 	require.Contains(t, out, "\n    invariants inferred (1):\n    "+decl+"\n")
 
