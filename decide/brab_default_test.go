@@ -28,7 +28,7 @@ var decidedByInference = []struct {
 	statesTwo, statesThree     int
 }{
 	{"cubicle/ricart_agrawala.cub", 290, 29, 1, 13, dpor.Options{Order: true, DeadValues: true}, 304, 38124},
-	{"cubicle/flash_nodata.cub", 686, 265, 1, 22, dpor.Options{Symmetry: true, DeadValues: true}, 8493, 131733},
+	{"cubicle/flash_nodata.cub", 493, 211, 0, 209, dpor.Options{Symmetry: true, DeadValues: true}, 8493, 131733},
 }
 
 // TestBrabDefaultOptions checks each model of decidedByInference: SAFE
