@@ -79,8 +79,9 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 }
 
 // extraShare is the share of the state limit the instance with one more
-// process than MaxVars may use: 2,000 states by default.
-const extraShare = 10
+// process than MaxVars may use: 2,000 states by default (a larger one is
+// explored that far and dropped).
+const extraShare = 15
 
 // explore returns the states of the instance opts describes, and the
 // explicit engine's result. An instance the engine cannot explore exactly
