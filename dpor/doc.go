@@ -105,7 +105,9 @@
 // and the run is repeated, until no new one is read (lazy.go). The counts
 // reported are those of the last run; an explicit run stops as soon as
 // it is sure to be repeated (it under-approximated and read a value not
-// yet enumerated).
+// yet enumerated). [Reachable], whose caller sees every state, enumerates
+// every free location up front; [ReachableClasses] keeps them lazy and
+// tells its caller when a run starts over (classes.go).
 //
 // An unsafe item holds in a state when its formula is true for some
 // pairwise distinct processes given to its parameters (exists-bound

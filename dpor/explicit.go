@@ -55,7 +55,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 		p.order, orderRefused = p.orderRefusal()
 	}
 	var x *explorer
-	err = p.initLazily(onState != nil, func() (bool, error) {
+	err = p.initLazily(onState != nil && !opts.lazyStates, func() (bool, error) {
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}, reuse: true},
 			ctx: ctx, visited: newKeySet(), onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,

@@ -59,6 +59,9 @@ type Options struct {
 	// that clocks that grow without bound give finitely many keys;
 	// Result.Ordered tells whether it did, Result.OrderRefused why not.
 	Order bool
+	// lazyStates keeps a run that reports its states lazy (lazy.go):
+	// ReachableClasses sets it.
+	lazyStates bool
 }
 
 // Result is the outcome of a run.

@@ -2,6 +2,8 @@ package oracle
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cubew/cubew/syntax"
 )
@@ -58,5 +60,45 @@ func finiteAbstract(m *syntax.Model) *syntax.Model {
 			out.Symbols[c] = &syntax.Symbol{Name: c, Class: syntax.SymConstructor, Type: e}
 		}
 	}
+	out.Init = pinned(&out, enums)
 	return &out
+}
+
+// pinned returns m's init saying that each location of an abstract type
+// holds the type's single value, which it does in every state anyway.
+// Left free by init, such a location would stay symbolic in the
+// explorations (dpor.ReachableClasses), and copies of distinct symbolic
+// values make distinct states where the single value makes one
+// (german.ctc with 3 processes: more than 30,000 states, against
+// 5,755). An array is pinned at init's parameter, so only when init has
+// one and the array one index.
+func pinned(m *syntax.Model, enums map[*syntax.Type]*syntax.Type) *syntax.Init {
+	if m.Init == nil {
+		return nil
+	}
+	single := map[*syntax.Type]bool{}
+	for _, e := range enums {
+		single[e] = true
+	}
+	init := *m.Init
+	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
+		s := m.Symbols[name]
+		if s.Class == syntax.SymConstructor || !single[s.Type] {
+			continue
+		}
+		var loc syntax.Term = &syntax.Name{Name: name}
+		switch {
+		case s.Arity == 1 && len(init.Params) == 1:
+			loc = &syntax.Cell{Array: name, Index: []syntax.Proc{{Var: init.Params[0].Name}}}
+		case s.Arity > 0:
+			continue
+		}
+		pin := &syntax.Compare{Op: syntax.OpEq, L: loc, R: &syntax.Name{Name: s.Type.Constructors[0]}}
+		if init.Body == nil {
+			init.Body = pin
+		} else {
+			init.Body = &syntax.Binary{Op: syntax.OpAnd, L: init.Body, R: pin}
+		}
+	}
+	return &init
 }

@@ -1,32 +1,3 @@
-// Package oracle explores small instances of a model forwards with the
-// explicit engine of package dpor (exact for SC, TSO and PSO) and answers,
-// for a cube of package translate, whether some explored state satisfies
-// it. Package reach asks it which candidate invariants (BRAB, see
-// reach/approx.go) are worth trying: a cube no small instance reaches.
-//
-// The non-weak state is looked at, and the final reads of a cube (the
-// reads of the unsafe formula, `p @ X`): what p would read in the state,
-// its newest buffered write to X, else memory (final.go). A literal over
-// a weak location or over another read is never found false, so a cube
-// made only of such literals always counts as reached. An unknown value
-// (an unconstrained initial value) makes a literal count as true. Both make the oracle say
-// "reached" more often, never less. A model whose init makes a process
-// variable differ from every process (FLASH's `Home <> p`) gets, in each
-// instance, one more process that the variable names and that never
-// acts; only the participants are matched against cubes (dpor/outside.go).
-// Instances are explored with exact reductions of the explicit engine
-// (reduce.go): a ticket lock's counters grow without bound, and shifted
-// counters make each of its instances finite; logical clocks
-// (ricart_agrawala's reals) too, keyed by their order. A cube is
-// matched by intersecting, per assignment of its variables, the sets
-// of states where each of its ground literals holds (match.go). A cube
-// that may need more processes than the largest instance has
-// (footprint.go) counts as reached.
-// An abstract type gets a single value
-// in the explored instances (finiteAbstract), which can make it say
-// "unreached" of a cube that needs two distinct values: reach keeps such
-// literals out of candidates. Whatever the oracle says, reach proves
-// every candidate it uses; a wrong "unreached" only costs a refutation.
 package oracle
 
 import (
@@ -42,8 +13,9 @@ import (
 )
 
 // DefaultMaxStates bounds the states kept per instance; an instance with
-// more is explored partially (its first states, breadth first).
-const DefaultMaxStates = 20000
+// more is explored partially (its first states, breadth first). FLASH's
+// instance with 2 processes has 26,525 classes.
+const DefaultMaxStates = 30000
 
 // Oracle holds the reachable states of the instances with 1..N
 // processes (and N+1 when small), and finds unreached cubes of at most N
@@ -107,15 +79,16 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 }
 
 // extraShare is the share of the state limit the instance with one more
-// process than MaxVars may use: 2,000 states by default.
-const extraShare = 10
+// process than MaxVars may use: 2,000 states by default (a larger one is
+// explored that far and dropped).
+const extraShare = 15
 
 // explore returns the states of the instance opts describes, and the
 // explicit engine's result. An instance the engine cannot explore exactly
 // is an error.
 func explore(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
 	var states []dpor.State
-	res, err := dpor.Reachable(ctx, m, opts, func(s dpor.State) { states = append(states, s) })
+	res, err := dpor.ReachableClasses(ctx, m, opts, func() { states = nil }, func(s dpor.State) { states = append(states, s) })
 	if err != nil {
 		return nil, nil, err
 	}

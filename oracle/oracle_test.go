@@ -97,7 +97,8 @@ func TestNoInitialState(t *testing.T) {
 // participant (S[#1] Idle or Busy, Home's cell stays Idle), 3 with two
 // and 3 with three (up to permutations of the participants: the third
 // is the unsafe one, where the exploration stops). Two busy participants
-// are reached (the model is unsafe).
+// are reached (the model is unsafe). Home and the outside process's cell
+// are never read: dead cells, which the oracle's states do not know.
 func TestOutsideProcess(t *testing.T) {
 	m, err := syntax.Load("testdata/home_outside.cub", syntax.CheckOptions{SC: true})
 	require.NoError(t, err)
@@ -107,8 +108,9 @@ func TestOutsideProcess(t *testing.T) {
 	require.Equal(t, "instance with 2 processes: an unsafe state is reachable", o.Partial)
 	for k, in := range o.instances {
 		for _, st := range in.states {
-			require.Equal(t, translate.ProcTerm(translate.Proc(-(k + 2))), st.Value("Home", nil))
-			require.Equal(t, translate.CtorTerm("Idle"), st.Value("S", []int{k + 2}), "the outside process never acts")
+			require.Nil(t, st.Value("Home", nil))
+			require.Nil(t, st.Value("S", []int{k + 2}))
+			require.NotNil(t, st.Value("S", []int{k + 1}), "a participant's cell is live")
 		}
 	}
 	busy := func(p translate.Proc) translate.Literal {

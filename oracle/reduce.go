@@ -29,23 +29,19 @@ import (
 //     and invariantLits drops it;
 //   - dead values: a cell that no continuation reads before overwriting
 //     it (the ticket of an Idle process, ricart_agrawala's Is_proc,
-//     never read) holds, in the representative, the value of the first
-//     state of its class found. Other states of the class hold other
-//     values there, so a cube over such a cell may be called unreached
-//     wrongly: such a candidate is refuted by the search that proves it,
-//     as every wrong answer of the oracle is.
+//     never read; FLASH's data of an Invalid line) differs between the
+//     states of a class; the representative reports it unknown
+//     (dpor.ReachableClasses), and a literal over it counts as true.
 //
-// Dead values are used only when the model's integers shift or its
-// reals are ordered (r): a stale ticket or clock is what keeps the
-// states of such an instance apart. Elsewhere dead values can cost more
-// than they save: an exploration that reports its states enumerates
-// every initial value of the locations init leaves free, and when dead
-// values key those initial states as one, the state limit no longer
-// stops it (FLASH with 2 processes: 8 states in 20 s, against 20,000 in
-// 2 s without).
+// Dead values are on for every model: the exploration keeps the
+// locations that init leaves free symbolic (dpor/lazy.go), so keying
+// stale data as one no longer multiplies initial states that a state
+// limit would have cut (FLASH with 2 processes used to give 8 states in
+// 20 s with dead values over eagerly enumerated initial values; lazily,
+// 26,525 classes, the whole instance, in about 2 s).
 func reductions(k int, mm memmodel.Model, maxStates int, r reducible) dpor.Options {
 	return dpor.Options{N: k, Model: mm, MaxStates: maxStates, Symmetry: true,
-		Shift: r.shifted, Order: r.ordered, DeadValues: r.shifted || r.ordered}
+		Shift: r.shifted, Order: r.ordered, DeadValues: true}
 }
 
 // reducible says which reductions of unbounded numbers the explicit

@@ -1,0 +1,64 @@
+// Package oracle explores small instances of a model forwards with the
+// explicit engine of package dpor (exact for SC, TSO and PSO) and answers,
+// for a cube of package translate, whether some explored state satisfies
+// it. Package reach asks it which candidate invariants (BRAB, see
+// reach/approx.go) are worth trying: a cube no small instance reaches.
+//
+// The non-weak state is looked at, and the final reads of a cube (the
+// reads of the unsafe formula, `p @ X`): what p would read in the state,
+// its newest buffered write to X, else memory (final.go). A literal over
+// a weak location or over another read is never found false, so a cube
+// made only of such literals always counts as reached. An unknown value
+// (a free initial value, a dead cell: see "Exactness" below) makes a
+// literal count as true. Both make the oracle say "reached" more often,
+// never less. A model whose init makes a process
+// variable differ from every process (FLASH's `Home <> p`) gets, in each
+// instance, one more process that the variable names and that never
+// acts; only the participants are matched against cubes (dpor/outside.go).
+// Instances are explored with exact reductions of the explicit engine
+// (reduce.go): a ticket lock's counters grow without bound, and shifted
+// counters make each of its instances finite; logical clocks
+// (ricart_agrawala's reals) too, keyed by their order. A cube is
+// matched by intersecting, per assignment of its variables, the sets
+// of states where each of its ground literals holds (match.go). A cube
+// that may need more processes than the largest instance has
+// (footprint.go) counts as reached.
+// An abstract type gets a single value
+// in the explored instances (finiteAbstract), which can make it say
+// "unreached" of a cube that needs two distinct values: reach keeps such
+// literals out of candidates. Whatever the oracle says, reach proves
+// every candidate it uses; a wrong "unreached" only costs a refutation.
+//
+// # Exactness
+//
+// An instance explored completely (o.Partial does not name it) of a
+// model without abstract types (which finiteAbstract under-approximates)
+// is exact: a cube the oracle calls unreached is satisfied by no
+// reachable state of any explored instance, under any assignment of its
+// variables to distinct participants. The explicit engine reports one state per class
+// (dpor.ReachableClasses), and each class stands for its members as
+// follows:
+//   - free initial values: a location that init leaves free (FLASH's
+//     caches, messages and pointers) keeps a symbolic value, which the
+//     oracle does not know, as long as no evaluation depends on it; the
+//     last run of the lazy exploration decided nothing on such a value,
+//     so every reachable state is one of its states with some values in
+//     place of the symbolic ones. A literal over an unknown value counts as
+//     true, so a cube satisfied by a reachable state is satisfied by its
+//     class's state;
+//   - dead values: a cell that no continuation reads before overwriting
+//     it (a cache line's data while it is Invalid) is unknown in the
+//     reported state, since the states of its class differ only there;
+//   - symmetry: a class holds the permutations of its state, and every
+//     assignment of a cube's variables is tried;
+//   - shifted integers and ordered reals: the literals they do not
+//     preserve are not looked at (reduce.go).
+//
+// Without the lazy classes, an exploration that reports its states
+// enumerates every free initial value: FLASH's instance with one process
+// exceeded 20,000 states, and the oracle was partial at every size. With
+// them it has 614 states with one process and 26,525 with two, both
+// complete (TestFlashOracle). TestClassesExact compares an oracle with an
+// unreduced exploration on every cube of up to three literals of a small
+// model.
+package oracle
