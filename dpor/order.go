@@ -198,9 +198,8 @@ func (p *program) increment(st *state, base, offset value, sign int64) (value, e
 	if !base.numeric() || !offset.numeric() || int64(p.num.rat(offset).Sign())*sign <= 0 {
 		return undef, nil
 	}
-	b := p.num.rat(base)
 	largest := eachValue(st, func(l int, v value) bool {
-		return !p.order.ordered[l] || !v.numeric() || p.num.rat(v).Cmp(b) <= 0
+		return !p.order.ordered[l] || !v.numeric() || p.num.cmp(v, base) <= 0
 	})
 	if !largest {
 		return undef, nil
@@ -230,11 +229,11 @@ func (p *program) ranked(st *state) *state {
 	if !ok || len(known) == 0 {
 		return st
 	}
-	slices.SortFunc(known, func(a, b value) int { return p.num.rat(a).Cmp(p.num.rat(b)) })
+	slices.SortFunc(known, p.num.cmp)
 	rank := map[value]int64{}
 	r := int64(-1)
 	for i, v := range known {
-		if i == 0 || p.num.rat(known[i-1]).Cmp(p.num.rat(v)) != 0 {
+		if i == 0 || p.num.cmp(known[i-1], v) != 0 {
 			r++
 		}
 		rank[v] = r

@@ -57,7 +57,7 @@ func (s State) term(v value) *translate.Term {
 	case kProc:
 		return translate.ProcTerm(translate.Proc(-v.N))
 	case kInt, kReal:
-		return translate.NumTerm(s.p.num.rat(v))
+		return s.p.num.term(v)
 	}
 	return nil
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"sync"
+
+	"github.com/cubew/cubew/translate"
 )
 
 // kind tells what a value holds.
@@ -81,12 +84,58 @@ func or(a, b truth) truth { return and(a.not(), b.not()).not() }
 // init (doc.go, "Unconstrained values").
 type numbers struct {
 	rats  []*big.Rat
+	whole []wholeReal // whole[i]: rats[i] as an int64, when it is one
 	index map[string]int64
 	lits  map[string]bool // rational strings of the numeric literals of init
+	terms sync.Map        // value -> *translate.Term, for State's callers
+}
+
+// term returns the concrete number v as a term, made once per value:
+// the oracle asks for the same values in every state it matches, from
+// several goroutines.
+func (ns *numbers) term(v value) *translate.Term {
+	if t, ok := ns.terms.Load(v); ok {
+		return t.(*translate.Term)
+	}
+	t, _ := ns.terms.LoadOrStore(v, translate.NumTerm(ns.rat(v)))
+	return t.(*translate.Term)
 }
 
 func newNumbers() *numbers {
 	return &numbers{index: map[string]int64{}, lits: map[string]bool{}}
+}
+
+// wholeReal is a real that is an integer small enough for int64, kept
+// beside its rational so that comparisons need no big arithmetic.
+type wholeReal struct {
+	n  int64
+	ok bool
+}
+
+// small returns a concrete number as an int64 when it is a whole number
+// that fits one.
+func (ns *numbers) small(v value) (int64, bool) {
+	if v.K == kReal {
+		w := ns.whole[v.N]
+		return w.n, w.ok
+	}
+	return v.N, true
+}
+
+// cmp compares two concrete numbers: -1, 0 or 1.
+func (ns *numbers) cmp(a, b value) int {
+	x, xok := ns.small(a)
+	y, yok := ns.small(b)
+	if !xok || !yok {
+		return ns.rat(a).Cmp(ns.rat(b))
+	}
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
 }
 
 // rat returns the value of a concrete number as a rational.
@@ -105,6 +154,11 @@ func (ns *numbers) real(r *big.Rat) value {
 	}
 	i := int64(len(ns.rats))
 	ns.rats = append(ns.rats, new(big.Rat).Set(r))
+	w := wholeReal{ok: r.IsInt() && r.Num().IsInt64()}
+	if w.ok {
+		w.n = r.Num().Int64()
+	}
+	ns.whole = append(ns.whole, w)
 	ns.index[s] = i
 	return value{K: kReal, N: i}
 }
@@ -140,7 +194,7 @@ func (ns *numbers) compare(op string, a, b value) truth {
 	var c int
 	switch {
 	case a.K == kReal || b.K == kReal:
-		c = ns.rat(a).Cmp(ns.rat(b))
+		c = ns.cmp(a, b)
 	default: // same kind: constructors, processes, integers
 		switch {
 		case a.N < b.N:
