@@ -7,7 +7,9 @@ import (
 	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
 	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 	"github.com/stretchr/testify/require"
 )
@@ -26,16 +28,7 @@ import (
 func TestBrabKeepsLockedReads(t *testing.T) {
 	ctx := context.Background()
 	m, sys := load(t, "../reach/testdata/ticket_take.cub", memmodel.TSO)
-
-	exact, err := decide.Check(ctx, m, sys, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: 60})
-	require.NoError(t, err)
-	require.Equal(t, translate.Unknown, exact.Verdict, "exactly: %s", exact.Reason)
-
-	opts, o, err := decide.WithOracle(ctx, m, memmodel.TSO, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: 60}, 3, 0)
-	require.NoError(t, err)
-	res, err := decide.Check(ctx, m, sys, opts)
-	require.NoError(t, err)
-	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	res, o := safeOnlyWithOracle(t, m, sys, 3, 60)
 	require.Equal(t, 3, res.Stats.Nodes)
 	require.Equal(t, 2, res.Stats.Candidates)
 	require.Zero(t, res.Stats.Refuted)
@@ -69,4 +62,22 @@ func readNow(t *testing.T, c *translate.Cube) *translate.Cube {
 	f, _, _, ok := translate.Canonicalize(c.Lits, events, c.Rel)
 	require.True(t, ok)
 	return f
+}
+
+// safeOnlyWithOracle checks that the exact search of sys under TSO is
+// UNKNOWN at maxNodes and the search with an oracle over 1..n processes
+// from the first node SAFE within the same budget, and returns the
+// latter's result and its oracle.
+func safeOnlyWithOracle(t *testing.T, m *syntax.Model, sys *translate.System, n, maxNodes int) (*decide.Result, *oracle.Oracle) {
+	t.Helper()
+	ctx := context.Background()
+	exact, err := decide.Check(ctx, m, sys, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: maxNodes})
+	require.NoError(t, err)
+	require.Equal(t, translate.Unknown, exact.Verdict, "exactly: %s", exact.Reason)
+	opts, o, err := decide.WithOracle(ctx, m, memmodel.TSO, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: maxNodes}, n, 0)
+	require.NoError(t, err)
+	res, err := decide.Check(ctx, m, sys, opts)
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	return res, o
 }

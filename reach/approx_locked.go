@@ -46,13 +46,7 @@ func (e *engine) lockedCandidates(n *node, maxVars int) []*translate.Cube {
 			return
 		}
 		seen[cand.Key()] = true
-		var strongLits []translate.Literal
-		var buf []translate.Proc
-		for _, l := range c.Lits {
-			if keptLiteral(l.Procs(buf[:0]), keep) {
-				strongLits = append(strongLits, l)
-			}
-		}
+		strongLits := litsOver(c.Lits, keep)
 		// A chain of offsets may have gone through a dropped read: check
 		// that strong implies each literal of cand.
 		strong, ok := restrict(strongLits, c, keep)
