@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
-	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/translate"
 	"github.com/stretchr/testify/require"
 )
@@ -34,16 +32,7 @@ func TestBrabForgetsReadProcesses(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(fenced), 0o644))
 	ctx := context.Background()
 	m, sys := load(t, path, memmodel.TSO)
-
-	exact, err := decide.Check(ctx, m, sys, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: 60})
-	require.NoError(t, err)
-	require.Equal(t, translate.Unknown, exact.Verdict, "exactly: %s", exact.Reason)
-
-	opts, o, err := decide.WithOracle(ctx, m, memmodel.TSO, reach.Options{Model: memmodel.TSO, NewSolver: newSolver, MaxNodes: 60}, 2, 0)
-	require.NoError(t, err)
-	res, err := decide.Check(ctx, m, sys, opts)
-	require.NoError(t, err)
-	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	res, o := safeOnlyWithOracle(t, m, sys, 2, 60)
 	require.Equal(t, 12, res.Stats.Nodes)
 	require.Equal(t, 1, res.Stats.Candidates)
 	require.Zero(t, res.Stats.Refuted)

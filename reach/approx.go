@@ -49,7 +49,8 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	}
 	tried := 0
 	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
-	judged := len(cands) // the oracle judges these; procCandidates are guesses
+	cands = append(cands, e.lockedCandidates(n, o.MaxVars())...)
+	judged := len(cands) // the oracle judges these (as judgedAs says); procCandidates are guesses
 	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
 	for i, c := range cands {
 		if e.bad[c.Key()] || hasPassenger(c, e.static) {
@@ -58,7 +59,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		if tried++; tried > maxCandidateChecks {
 			break
 		}
-		if i < judged && o.Reached(c) {
+		if i < judged && o.Reached(judgedAs(c)) {
 			continue
 		}
 		cand := e.newNode(c)

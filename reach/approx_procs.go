@@ -33,20 +33,12 @@ func (e *engine) procCandidates(n *node, maxVars int) []*translate.Cube {
 				keep |= translate.Of(i)
 			}
 		}
-		var lits []translate.Literal
-		var buf []translate.Proc
-		for _, l := range c.Lits {
-			if keptLiteral(l.Procs(buf[:0]), keep) {
-				lits = append(lits, l)
-			}
-		}
-		cand, ok := restrict(lits, c, keep)
+		cand, ok := restrict(litsOver(c.Lits, keep), c, keep)
 		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
 			return
 		}
 		seen[cand.Key()] = true
-		budget := matchBudget
-		if e.newMatcher(n.facts(), &budget).includes((&node{cube: cand}).pattern()) {
+		if e.includes(n, cand) {
 			out = append(out, cand)
 		}
 	})
@@ -99,6 +91,18 @@ func mentionsAny(ps []translate.Proc, drop []bool) bool {
 		}
 	}
 	return false
+}
+
+// litsOver returns the literals of lits whose events are all in keep.
+func litsOver(lits []translate.Literal, keep translate.Set) []translate.Literal {
+	var out []translate.Literal
+	var buf []translate.Proc
+	for _, l := range lits {
+		if keptLiteral(l.Procs(buf[:0]), keep) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // keptLiteral reports whether the events a literal mentions (procs, its

@@ -42,9 +42,7 @@ func (e *engine) weakCandidates(n *node, maxVars int) []*translate.Cube {
 		seen[cand.Key()] = true
 		// Each literal of cand is implied by the one of c it weakens: cand
 		// includes the cube of those, which must include c.
-		strong, ok := keepReads(subOrig, c)
-		budget := matchBudget
-		if ok && e.newMatcher(n.facts(), &budget).includes((&node{cube: strong}).pattern()) {
+		if strong, ok := keepReads(subOrig, c); ok && e.includes(n, strong) {
 			out = append(out, cand)
 		}
 	})

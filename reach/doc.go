@@ -51,9 +51,9 @@
 // relate every two numeric terms they chain (offsetRelations:
 // `Ticket[#1] = Serving + 1` and `Ticket[#2] = Serving + 1` give
 // `Ticket[#1] = Ticket[#2]`). It never contains a weak location, a term of
-// an abstract type (which the oracle explores with a single value), a
-// write, a fence or a read of a transition, and contains a read event
-// only as follows (approx_weak.go). Under TSO and PSO it thus speaks of
+// an abstract type (which the oracle explores with a single value), nor,
+// but in the two last kinds below, a write, a fence or a read of a
+// transition, and contains a read event only as follows (approx_weak.go). Under TSO and PSO it thus speaks of
 // non-weak state, whose value the explicit engine's states (memory plus
 // store buffers, explored under the chosen model) hold exactly, and of
 // final reads: a read of the unsafe formula (`p @ X`, Event.Final) that
@@ -83,7 +83,34 @@
 // is a passenger, linked to the others by no literal and described only
 // by symbols no transition assigns (passenger.go: `Receiver[#1] <>
 // Sender[#1]` beside literals over #2 says only that a message exists,
-// which one more process makes true). A last kind of candidate
+// which one more process makes true). A third kind keeps reads of
+// transitions (approx_locked.go): of the node's unsatisfied reads of
+// numeric locations (counters; reads of finite types are left to the
+// other kinds) that are not final, a few, at least one of them pinned
+// by a write: ghb-equal
+// to a write of its transition (a locked transition's read, as a ticket
+// lock's compare-and-swap of Tail) or ghb-before the class of a write of
+// its location. The candidate has a few state literals of the node and
+// the literals comparing the kept reads' values with state terms,
+// constants or each other, weakened as above, offset chains included
+// (`R[#1] = val(e0)` and `R[#1] + 2 = R[#2]` give `val(e0) < R[#2]`);
+// its events are the kept reads and the classes that pin them (a locked
+// read keeps its write: one atomic step), with the node's relation
+// restricted to them. In a root, a write of the candidate is the last
+// of its location in coherence (every write a pre-image adds comes
+// before it), so a locked read reads the newest write: what its process
+// reads when the transition runs in the candidate's state. The oracle
+// judges the candidate as that: with its kept reads evaluated as final
+// reads (judgedAs), what each process would read in the state; exact for
+// a locked read whose location no other process has a pending write to,
+// a guess for the others (a plain read may read an older write). Each
+// literal of the candidate is checked to follow from the node's literals
+// over the kept events, and the syntactic inclusion to find the node
+// included in the cube of those: the candidate loses none of the node's
+// executions; like every candidate it is proved as a root. It decides
+// the ticket-taking half of a ticket lock (reach/testdata/ticket_take.cub:
+// `PC[#2] = L3 && val(e0) < R[#2]`, #1's compare-and-swap reading below
+// the ticket of a process past its own). A last kind of candidate
 // forgets processes (approx_procs.go): a process of the node that
 // performs none of its events and that its literals name only through
 // the values of reads of its cells (`#1 reads R[#3] = True`, nothing

@@ -19,6 +19,12 @@ import (
 // A class of more than maxRelated terms gives none: its relations would
 // multiply the subsets candidates enumerates.
 func offsetRelations(lits []translate.Literal) []translate.Literal {
+	return offsetRelationsOver(lits, numeric)
+}
+
+// offsetRelationsOver is offsetRelations over the equalities between the
+// terms isNum accepts (numeric ones, possibly with offsets).
+func offsetRelationsOver(lits []translate.Literal, isNum func(*translate.Term) bool) []translate.Literal {
 	type edge struct {
 		to *translate.Term
 		d  *big.Rat // from = to + d
@@ -32,7 +38,7 @@ func offsetRelations(lits []translate.Literal) []translate.Literal {
 		adj[a] = append(adj[a], edge{b, d})
 	}
 	for _, l := range lits {
-		if l.Op != translate.Eq || !numeric(l.L) || !numeric(l.R) {
+		if l.Op != translate.Eq || !isNum(l.L) || !isNum(l.R) {
 			continue
 		}
 		a, ka, okA := linParts(l.L)

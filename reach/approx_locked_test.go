@@ -1,0 +1,82 @@
+package reach
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLockedCandidates: the node of ticket_spin_lock_N's diverging chain
+// where #1, at L2 with ticket R[#1], will compare-and-swap Tail from
+// R[#1] (e0, ghb-equal to its write e1) and then read Head = R[#1] (e2),
+// while #2 waits at L3 with ticket R[#1] + 2. Its candidates keep the
+// compare-and-swap whole (read and write, ghb-equal); the most general
+// ones keep one literal (`R[#1] = val(e0)`, `val(e0) = val(e2)`: they
+// meet the initial states), then come `val(e0) < R[#2]` (the offset
+// chain through R[#1]) with either process's program counter, the one a
+// human writes among them (#2 is past its own compare-and-swap, #1's
+// later one reads below #2's ticket); 132 in all. No candidate keeps the
+// read of Head without the compare-and-swap (nothing pins it). judgedAs marks the kept reads final. A node whose
+// only transition read is pinned by nothing has no candidate.
+func TestLockedCandidates(t *testing.T) {
+	src := `type loc = L1 | L2 | L3 | L4
+array PC[proc] : loc
+array R[proc] : int
+weak var Head : int
+weak var Tail : int
+init (i) { PC[i] = L1 && Head = 0 && Tail = 0 }
+`
+	m, err := syntax.ParseAndCheck("t.cub", []byte(src), syntax.CheckOptions{})
+	require.NoError(t, err)
+	head, tail := m.Symbols["Head"], m.Symbols["Tail"]
+	pc := func(p int, v string) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["PC"], translate.Proc(p)), translate.CtorTerm(v))
+	}
+	r := func(p int) *translate.Term { return translate.StateTerm(m.Symbols["R"], translate.Proc(p)) }
+	val := func(loc *syntax.Symbol, i int) *translate.Term { return translate.ValTerm(loc, translate.EventProc(i)) }
+	events := []translate.Event{ev(translate.Read, 1, tail), ev(translate.Write, 1, tail), ev(translate.Read, 1, head)}
+	rel := translate.NewRel(3)
+	rel.AddEq(0, 1)
+	rel.AddLt(0, 2)
+	lits := []translate.Literal{pc(1, "L2"), pc(2, "L3"),
+		translate.NewLiteral(translate.Eq, r(1), val(tail, 0)),
+		translate.NewLiteral(translate.Eq, r(1), val(head, 2)),
+		translate.NewLiteral(translate.Eq, translate.LinTerm(r(1), translate.Lin{K: big.NewRat(2, 1)}), r(2)),
+	}
+	c, _, _, ok := translate.Canonicalize(lits, events, rel)
+	require.True(t, ok)
+	e := &engine{ctx: context.Background(), opts: Options{Model: memmodel.TSO}}
+	cands := e.lockedCandidates(&node{cube: c}, 3)
+	require.NotEmpty(t, cands)
+	var got []string
+	for _, cand := range cands {
+		got = append(got, cand.String())
+		var reads, writes int
+		for i, ev := range cand.Events {
+			switch {
+			case ev.Kind == translate.Write:
+				writes++
+			case ev.Loc == tail:
+				reads++
+				require.NotZero(t, cand.Rel.Class[i]&^translate.Of(i), "%s: the read of cas without its write", cand)
+			}
+		}
+		require.Equal(t, 1, writes, cand.String())
+		require.Equal(t, 1, reads, "%s: no candidate without the compare-and-swap", cand)
+		for i, ev := range judgedAs(cand).Events {
+			require.Equal(t, ev.Kind == translate.Read, ev.Final, "%s: event %d", cand, i)
+		}
+	}
+	require.Subset(t, got, []string{"R[#1] = val(e0)", "val(e0) = val(e2)", "PC[#1] = L2 && val(e0) < R[#2]", "PC[#2] = L3 && val(e0) < R[#2]"})
+	require.Len(t, got, 132)
+
+	unpinned, _, _, ok := translate.Canonicalize([]translate.Literal{pc(1, "L3"), pc(2, "L3"), translate.NewLiteral(translate.Eq, r(1), val(head, 0))},
+		[]translate.Event{ev(translate.Read, 1, head)}, translate.NewRel(1))
+	require.True(t, ok)
+	require.Empty(t, e.lockedCandidates(&node{cube: unpinned}, 3))
+}
