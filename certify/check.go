@@ -171,17 +171,24 @@ func Z3With(ctx context.Context, script string, opts Z3Options) ([]Outcome, erro
 
 // eachGroup runs the obligations of script group by group with run (each
 // group's in a script of its own, with the declarations and the facts)
-// and returns the answers in order.
+// and returns the answers in order; a script whose obligations are not
+// each in a block of their own (Only cannot tell them apart) runs whole.
 func eachGroup(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
-	var out []Outcome
 	var groups []string
+	count := map[string]int{}
 	for _, name := range Obligations(script) {
-		if g := groupOf(name); !slices.Contains(groups, g) {
+		g := groupOf(name)
+		if count[g]++; count[g] == 1 {
 			groups = append(groups, g)
 		}
 	}
+	var out []Outcome
 	for _, g := range groups {
-		outcomes, err := run(Only(script, func(o string) bool { return groupOf(o) == g }))
+		part := Only(script, func(o string) bool { return groupOf(o) == g })
+		if len(Obligations(part)) != count[g] {
+			return run(script)
+		}
+		outcomes, err := run(part)
 		if err != nil {
 			return nil, err
 		}

@@ -139,3 +139,18 @@ func TestZ3Progress(t *testing.T) {
 	require.Equal(t, steps[0].Context, steps[1].Context, "a group shares its context")
 	require.Equal(t, "transition t/1", groupOf("transition t/1: node_3"))
 }
+
+// TestEachGroupWhole: a script whose obligations are not in blocks of
+// their own (facts before the echo) runs whole, once.
+func TestEachGroupWhole(t *testing.T) {
+	loose := "(push 1)\n(assert true)\n(echo \"obligation a is feasible\")\n(check-sat)\n(pop 1)\n(push 1)\n(assert true)\n(echo \"obligation b is feasible\")\n(check-sat)\n(pop 1)\n"
+	runs := 0
+	out, err := eachGroup(loose, func(s string) ([]Outcome, error) {
+		runs++
+		require.Equal(t, loose, s)
+		return Outcomes(s, "obligation a is feasible\nsat\nobligation b is feasible\nsat\n"), nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, runs)
+	require.Equal(t, []Outcome{{"a is feasible", "sat"}, {"b is feasible", "sat"}}, out)
+}

@@ -52,7 +52,8 @@ const (
 // includes every cube some
 // renaming of which does not clash with it (the candidates of the
 // search's solver check, among which are the cubes whose disjunction
-// covers it). covers[i][k] is nil when the matcher gave up on a
+// covers it): a cube without events once per such renaming, with it
+// (renamedCandidates), a cube with events once, without. covers[i][k] is nil when the matcher gave up on a
 // pre-image (its budget of renamings ran out): nothing is known, and an
 // obligation must assume the whole invariant; it is empty, not nil, when
 // no pre-image needs any cube (each is empty).
