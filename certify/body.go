@@ -82,7 +82,7 @@ func (p *printer) body() (string, error) {
 		unsafes = append(unsafes, goal{name: name, assertion: p.apply(name, pre)})
 	}
 	decls, facts := p.initFacts()
-	p.group(&b, "init", "the initial states satisfy inv", decls, facts, p.invFails(pre))
+	p.group(&b, "init", "the initial states satisfy inv", decls, facts, p.groundInit(p.invFails(pre)))
 	for i, t := range p.c.Sys.Transitions {
 		if err := p.transition(&b, i, t); err != nil {
 			return "", err
@@ -164,10 +164,15 @@ func (p *printer) init(b *strings.Builder) {
 		guards = append(guards, fmt.Sprintf("(distinct x%d x%d)", d[0], d[1]))
 	}
 	body := e.dnf(in.DNF)
-	if len(binds) > 0 {
-		body = fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), body)
-	}
 	b.WriteString("; Init: the initial states\n")
+	if len(binds) > 0 {
+		vars := slices.Clone(p.initVars)
+		for i := 0; i < in.NParams; i++ {
+			vars = append(vars, stateVar{name: fmt.Sprintf("x%d", i), sort: "Proc"})
+		}
+		defineOver(b, vars, "init_at", body)
+		body = fmt.Sprintf("(forall (%s) (=> %s %s))", strings.Join(binds, " "), and(guards...), applyOver(vars, "init_at", nameOf))
+	}
 	defineOver(b, p.initVars, "init", body)
 }
 

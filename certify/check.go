@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cubew/cubew/smt/z3"
 )
@@ -114,26 +116,94 @@ const z3Retry = "(set-option :smt.ematching false)\n"
 // reach the next certificate's first attempt and reach's own solver.
 const z3Defaults = "(set-option :smt.ematching true)\n(set-option :smt.qi.max_instances 4294967295)\n(set-option :rlimit 0)\n"
 
-// Z3 re-checks a certificate with the Z3 linked into cubew, in one
-// context, within rlimit resource units per obligation (0: no limit: Z3
-// applies its rlimit to each check-sat); the obligations it neither
-// proves nor refutes get a second attempt each in a context of its own
-// (EachAlone), and those still open a third without E-matching
-// (z3Retry), in one more context. An SMT-LIB error before an answer (bad
-// input, not a failed obligation) is returned as an error, and so is
-// ctx's once it is done.
+// Z3 re-checks a certificate with the Z3 linked into cubew, within
+// rlimit resource units per obligation (0: no limit): Z3With without
+// progress reports.
 func Z3(ctx context.Context, script string, rlimit int) ([]Outcome, error) {
-	outcomes, err := z3Run(ctx, "", script, rlimit)
+	return Z3With(ctx, script, Z3Options{Rlimit: rlimit})
+}
+
+// Z3Options are the limit of Z3With and its progress reports.
+type Z3Options struct {
+	// Rlimit bounds the resource units of each obligation (Z3's rlimit,
+	// which it applies to each check-sat: deterministic); 0 for none.
+	Rlimit int
+	// Progress, when set, receives every answer of every attempt as soon
+	// as its context ends (a group's obligations together in the first
+	// attempt, one obligation in the second).
+	Progress func(Step)
+}
+
+// Step is one answer of one attempt of Z3With, as Progress receives it.
+type Step struct {
+	Outcome
+	Attempt int   // 1: with its group, 2: alone, 3: alone without E-matching
+	Work    int64 // Z3's resource units spent on it (its rlimit-count)
+	// Context is the wall time of the context it was answered in: its
+	// group's in the first attempt, its own in the others.
+	Context time.Duration
+}
+
+// Z3With re-checks a certificate with the Z3 linked into cubew: each
+// group of obligations (init, each transition, unsafe) in a context of
+// its own; the obligations Z3 neither proves nor refutes get a second
+// attempt each in a context of its own (EachAlone), and those still
+// open a third, each alone too, without E-matching (z3Retry). An
+// SMT-LIB error before an answer (bad input, not a failed obligation)
+// is returned as an error, and so is ctx's once it is done.
+func Z3With(ctx context.Context, script string, opts Z3Options) ([]Outcome, error) {
+	if len(Obligations(script)) == 0 {
+		return nil, fmt.Errorf("not a cubew certificate: no obligation")
+	}
+	attempt := func(n int, zopts string) func(string) ([]Outcome, error) {
+		return func(s string) ([]Outcome, error) { return z3Run(ctx, zopts, s, n, opts) }
+	}
+	outcomes, err := eachGroup(script, attempt(1, ""))
 	if err != nil {
 		return nil, err
 	}
-	outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) {
-		return EachAlone(rest, func(one string) ([]Outcome, error) { return z3Run(ctx, "", one, rlimit) })
-	})
+	outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, attempt(2, "")) })
 	if err != nil {
 		return nil, err
 	}
-	return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return z3Run(ctx, z3Retry, rest, rlimit) })
+	return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, attempt(3, z3Retry)) })
+}
+
+// eachGroup runs the obligations of script group by group with run (each
+// group's in a script of its own, with the declarations and the facts)
+// and returns the answers in order; a script whose obligations are not
+// each in a block of their own (Only cannot tell them apart) runs whole.
+func eachGroup(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+	var groups []string
+	count := map[string]int{}
+	for _, name := range Obligations(script) {
+		g := groupOf(name)
+		if count[g]++; count[g] == 1 {
+			groups = append(groups, g)
+		}
+	}
+	var out []Outcome
+	for _, g := range groups {
+		part := Only(script, func(o string) bool { return groupOf(o) == g })
+		if len(Obligations(part)) != count[g] {
+			return run(script)
+		}
+		outcomes, err := run(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, outcomes...)
+	}
+	return out, nil
+}
+
+// groupOf is the group of an obligation: its name up to the last colon
+// ("transition t1" for "transition t1: node_3").
+func groupOf(obligation string) string {
+	if i := strings.LastIndex(obligation, ": "); i >= 0 {
+		return obligation[:i]
+	}
+	return obligation
 }
 
 // EachAlone runs every obligation of script with run, in a script of its
@@ -186,17 +256,17 @@ func Retry(script string, outcomes []Outcome, run func(script string) ([]Outcome
 	return out, nil
 }
 
-// z3Run runs a script in a new Z3 context, after the options opts.
-func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, error) {
-	names := Obligations(script)
-	if len(names) == 0 {
-		return nil, fmt.Errorf("not a cubew certificate: no obligation")
+// z3Run runs a script in a new Z3 context, after the options zopts, as
+// attempt n of Z3With under opts, and reports its answers to
+// opts.Progress.
+func z3Run(ctx context.Context, zopts, script string, n int, opts Z3Options) ([]Outcome, error) {
+	if opts.Rlimit > 0 {
+		zopts += fmt.Sprintf("(set-option :rlimit %d)\n", opts.Rlimit)
 	}
-	if rlimit > 0 {
-		opts += fmt.Sprintf("(set-option :rlimit %d)\n", rlimit)
-	}
-	script = opts + script
+	script = zopts + strings.ReplaceAll(script, "\n(check-sat)\n", "\n(check-sat)\n"+statistics)
+	start := time.Now()
 	output, err := z3.EvalSMTLIB2(ctx, script)
+	took := time.Since(start)
 	if _, rerr := z3.EvalSMTLIB2(context.Background(), z3Defaults); rerr != nil {
 		return nil, rerr
 	}
@@ -208,6 +278,7 @@ func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, err
 		return nil, err
 	}
 	outcomes := Outcomes(script, output)
+	work := workOf(output)
 	for i, o := range outcomes {
 		switch {
 		case strings.HasPrefix(o.Answer, "(error") && strings.Contains(o.Answer, "resource limit exceeded"):
@@ -217,6 +288,35 @@ func z3Run(ctx context.Context, opts, script string, rlimit int) ([]Outcome, err
 		case strings.HasPrefix(o.Answer, "(error"):
 			return nil, fmt.Errorf("obligation %s: %s", o.Obligation, o.Answer)
 		}
+		if opts.Progress != nil {
+			opts.Progress(Step{Outcome: outcomes[i], Attempt: n, Work: work[o.Obligation], Context: took})
+		}
 	}
 	return outcomes, nil
+}
+
+// statistics asks Z3 for its counters after each check-sat: workOf reads
+// the resource units spent from them.
+const statistics = "(get-info :all-statistics)\n"
+
+// workOf reads, from Z3's output to a script with statistics, the
+// resource units spent on each obligation: the growth of the context's
+// rlimit-count since the previous obligation.
+func workOf(output string) map[string]int64 {
+	work := map[string]int64{}
+	current, last := "", int64(0)
+	for _, line := range strings.Split(output, "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "obligation "); ok {
+			current = rest
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimPrefix(line, "("), ":rlimit-count"); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), ")")), 10, 64)
+			if err == nil && current != "" {
+				work[current], last = n-last, n
+			}
+		}
+	}
+	return work
 }

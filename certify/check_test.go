@@ -2,6 +2,7 @@ package certify
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -114,4 +115,42 @@ func TestZ3LeavesNoOption(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{Obligation: "x", Answer: "unknown"}}, out, "the limits applied")
 	require.Equal(t, "unsat\n", plain(), "the limits were given back")
+}
+
+// TestZ3Progress: Z3With runs each group in a context of its own and
+// reports every answer of every attempt with the work Z3 spent on it; an
+// obligation left open gets its second and third attempts alone.
+func TestZ3Progress(t *testing.T) {
+	const groups = "(declare-const x Int)\n" +
+		"(push 1)\n(echo \"obligation a: one\")\n(assert (> x x))\n(check-sat)\n(pop 1)\n" +
+		"(push 1)\n(echo \"obligation a: two\")\n(assert (and (> x 2) (< x 1)))\n(check-sat)\n(pop 1)\n" +
+		"(push 1)\n(echo \"obligation b: three\")\n(assert (= x 3))\n(check-sat)\n(pop 1)\n" +
+		"(push 1)\n(echo \"obligation b: four\")\n(declare-fun f (Int) Int)\n(assert (forall ((y Int)) (! (and (>= (f y) 0) (> (f y) (f (+ y 1)))) :pattern ((f y)))))\n(assert (= (f 0) x))\n(check-sat)\n(pop 1)\n"
+	var steps []Step
+	out, err := Z3With(context.Background(), groups, Z3Options{Rlimit: 200_000, Progress: func(s Step) { steps = append(steps, s) }})
+	require.NoError(t, err)
+	require.Equal(t, []Outcome{{"a: one", "unsat"}, {"a: two", "unsat"}, {"b: three", "sat"}, {"b: four", "unknown"}}, out)
+	var got []string
+	for _, s := range steps {
+		require.Positive(t, s.Work, s.Obligation)
+		got = append(got, fmt.Sprintf("%d %s %s", s.Attempt, s.Obligation, s.Answer))
+	}
+	require.Equal(t, []string{"1 a: one unsat", "1 a: two unsat", "1 b: three sat", "1 b: four unknown", "2 b: four unknown", "3 b: four unknown"}, got)
+	require.Equal(t, steps[0].Context, steps[1].Context, "a group shares its context")
+	require.Equal(t, "transition t/1", groupOf("transition t/1: node_3"))
+}
+
+// TestEachGroupWhole: a script whose obligations are not in blocks of
+// their own (facts before the echo) runs whole, once.
+func TestEachGroupWhole(t *testing.T) {
+	loose := "(push 1)\n(assert true)\n(echo \"obligation a is feasible\")\n(check-sat)\n(pop 1)\n(push 1)\n(assert true)\n(echo \"obligation b is feasible\")\n(check-sat)\n(pop 1)\n"
+	runs := 0
+	out, err := eachGroup(loose, func(s string) ([]Outcome, error) {
+		runs++
+		require.Equal(t, loose, s)
+		return Outcomes(s, "obligation a is feasible\nsat\nobligation b is feasible\nsat\n"), nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, runs)
+	require.Equal(t, []Outcome{{"a is feasible", "sat"}, {"b is feasible", "sat"}}, out)
 }

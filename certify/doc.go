@@ -22,7 +22,11 @@
 // A transition obligation for cube V assumes of inv(s) only its focus
 // (focus.go, reach.Covers): dom and the cubes that cover V's pre-images
 // by the transition, as the instances the search's inclusions give when
-// each has one; fewer assumptions make a stronger obligation.
+// each has one (and, for a pre-image the search covered by a disjunction
+// of cubes without events, the instances at every renaming it checked);
+// fewer assumptions make a stronger obligation. An init obligation
+// states its cube of Skolem constants with the instances of init at
+// them (initground.go).
 //
 // Processes are integers in an uninterpreted set is_proc (1..number_procs
 // when bounded), arrays SMT-LIB arrays indexed by processes, enumerations
@@ -53,8 +57,9 @@
 // search's fence-moved inclusion (reach.ErrFenceMoved, wrapped with
 // ErrNotEncoded) are refused.
 //
-// Write prints a certificate; Z3 re-checks one with the Z3 linked into
-// cubew, and Outcomes reads the answers
+// Write prints a certificate; Z3 and Z3With re-check one with the Z3
+// linked into cubew (Z3With reports each answer as it comes), CVC5 with
+// the cvc5 binary, and Outcomes reads the answers
 // of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is
 // assumed.
 package certify

@@ -3,10 +3,7 @@ package certify_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,20 +20,6 @@ const (
 	z3Rlimit   = 20_000_000
 	cvc5Rlimit = 50_000_000
 )
-
-// cvc5Args are cvc5's options: incremental (push/pop), and enumerative
-// instantiation when E-matching saturates without an answer (the
-// event-explicit obligations of weak models need it: without it cvc5
-// answers unknown to some).
-var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst", fmt.Sprintf("--rlimit-per=%d", cvc5Rlimit)}
-
-// cvc5Retry are the options of cvc5's last attempt at the obligations
-// its first two (all in one process, then each alone: certify.EachAlone)
-// did not prove: enumerative instantiation alone. E-matching
-// loses itself in the event instantiations of some event-explicit
-// obligations (peterson_2's, iriw_s's), which enumeration proves at
-// once; it is slower on others (sense_barrier's), hence two attempts.
-var cvc5Retry = []string{"--no-e-matching"}
 
 // cvc5 returns the path of the cvc5 binary; the test fails without it.
 func cvc5(t testing.TB) string {
@@ -62,34 +45,9 @@ func provers(t testing.TB) []prover {
 			return certify.Z3(context.Background(), script, z3Rlimit)
 		}},
 		{"cvc5", func(dir, script string) ([]certify.Outcome, error) {
-			outcomes, err := runCVC5(bin, dir, script, cvc5Args)
-			if err != nil {
-				return nil, err
-			}
-			outcomes, err = certify.Retry(script, outcomes, func(rest string) ([]certify.Outcome, error) {
-				return certify.EachAlone(rest, func(one string) ([]certify.Outcome, error) { return runCVC5(bin, dir, one, cvc5Args) })
-			})
-			if err != nil {
-				return nil, err
-			}
-			return certify.Retry(script, outcomes, func(rest string) ([]certify.Outcome, error) {
-				return runCVC5(bin, dir, rest, append(slices.Clone(cvc5Args), cvc5Retry...))
-			})
+			return certify.CVC5(context.Background(), bin, dir, script, cvc5Rlimit)
 		}},
 	}
-}
-
-// runCVC5 runs cvc5 with args on a script (written to dir/cert.smt2).
-func runCVC5(bin, dir, script string, args []string) ([]certify.Outcome, error) {
-	file := filepath.Join(dir, "cert.smt2")
-	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
-		return nil, err
-	}
-	out, err := exec.Command(bin, append(args, file)...).CombinedOutput()
-	if err != nil {
-		return nil, fmt.Errorf("cvc5: %v: %s", err, out)
-	}
-	return certify.Outcomes(script, string(out)), nil
 }
 
 // runAll runs every prover on a script at once (one goroutine each) and

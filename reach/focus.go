@@ -52,7 +52,8 @@ const (
 // includes every cube some
 // renaming of which does not clash with it (the candidates of the
 // search's solver check, among which are the cubes whose disjunction
-// covers it). covers[i][k] is nil when the matcher gave up on a
+// covers it): a cube without events once per such renaming, with it
+// (renamedCandidates), a cube with events once, without. covers[i][k] is nil when the matcher gave up on a
 // pre-image (its budget of renamings ran out): nothing is known, and an
 // obligation must assume the whole invariant; it is empty, not nil, when
 // no pre-image needs any cube (each is empty).
@@ -99,6 +100,7 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 					covers = nil
 					break
 				}
+				cs = p.renamedCandidates(nodes, cs)
 				for _, c := range cs {
 					if key := fmt.Sprint(c); !seen[key] {
 						seen[key] = true
@@ -163,17 +165,7 @@ func fenceMoved(nodes []*node, p pre, c *translate.Cube, covers []Cover) bool {
 // instance is the cover of p by v (node i), included under m's renaming:
 // what v's variables and events stand for in the step into c.
 func (p pre) instance(i int, v *translate.Cube, m *matcher, c *translate.Cube) Cover {
-	vars := make([]Origin, p.cube.NVars+1)
-	for k, q := range p.from {
-		if int(q) <= p.cube.NVars {
-			vars[q] = Origin{CubeVar, k + 1}
-		}
-	}
-	for k, q := range p.args {
-		if int(q) <= p.cube.NVars && vars[q].Kind == Unknown {
-			vars[q] = Origin{Param, k}
-		}
-	}
+	vars := p.origins()
 	cv := Cover{Cube: i, Procs: make([]Origin, v.NVars), Events: make([]Origin, len(v.Events))}
 	for k := range cv.Procs {
 		cv.Procs[k] = vars[m.sigma[k+1]]

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/cubew/cubew/certify"
 	"github.com/cubew/cubew/internal/limit"
@@ -20,6 +21,12 @@ or "unknown (fails)" otherwise. docs/certificates.md says what a certificate
 states and what it assumes; any SMT-LIB 2 prover can re-check one too
 (cvc5 --incremental FILE.smt2).
 
+With -v, every answer of every attempt goes to stderr as soon as it is
+known, with Z3's resource units spent on it and the wall time of the
+context it ran in: attempt 1 runs each group of obligations (init, each
+transition, unsafe) in a context of its own, attempt 2 each obligation
+left open alone, attempt 3 each still open alone without E-matching.
+
 Exit status: 0 every obligation of every certificate holds, 1 some fails,
 2 bad input (unreadable file, not a certificate, SMT-LIB error).`,
 		Example: `  cubew check --certificate peterson.smt2 examples/peterson.cub
@@ -33,7 +40,14 @@ Exit status: 0 every obligation of every certificate holds, 1 some fails,
 				if err != nil {
 					return withCode(exitBadInput, "%v", err)
 				}
-				outcomes, err := certify.Z3(cmd.Context(), string(script), rlimit)
+				opts := certify.Z3Options{Rlimit: rlimit}
+				if isVerbose(cmd) {
+					opts.Progress = func(s certify.Step) {
+						fmt.Fprintf(cmd.ErrOrStderr(), "%s: obligation %s: %s (attempt %d, %d units, context %s)\n",
+							path, s.Obligation, s.Answer, s.Attempt, s.Work, s.Context.Round(time.Millisecond))
+					}
+				}
+				outcomes, err := certify.Z3With(cmd.Context(), string(script), opts)
 				if why := limit.Why(cmd.Context()); why != "" {
 					return withCode(exitUnknown, "%s: %s: not re-checked", path, why)
 				}

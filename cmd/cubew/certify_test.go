@@ -111,3 +111,24 @@ func TestCertificateFolder(t *testing.T) {
 	require.Len(t, entries, 1)
 	require.Equal(t, "token_mutex.smt2", entries[0].Name())
 }
+
+// TestCertifyVerbose: with -v, certify reports on stderr every answer of
+// every attempt, with the resource units Z3 spent on it, while stdout
+// keeps one line per obligation and the verdict.
+func TestCertifyVerbose(t *testing.T) {
+	cert := filepath.Join(t.TempDir(), "token.smt2")
+	code, _, errs := cubew(t, "check", "--certificate", cert, "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code, errs)
+	code, out, errs := cubew(t, "certify", "-v", cert)
+	require.Equal(t, exitSafe, code, errs)
+	progress := regexp.MustCompile(`(?m)^.*token\.smt2: obligation (.*): unsat \(attempt 1, ([0-9]+) units, context [0-9.]+m?s\)$`).FindAllStringSubmatch(errs, -1)
+	holds := regexp.MustCompile(`(?m)^.*: obligation (.*): unsat \(holds\)$`).FindAllStringSubmatch(out, -1)
+	require.NotEmpty(t, holds)
+	require.Len(t, progress, len(holds), errs)
+	for i, p := range progress {
+		require.Equal(t, holds[i][1], p[1], "progress in the order of the obligations")
+		require.NotEqual(t, "0", p[2], "%s: Z3 spent some work", p[1])
+	}
+	_, _, quiet := cubew(t, "certify", cert)
+	require.NotContains(t, quiet, "attempt", "no progress without -v")
+}
