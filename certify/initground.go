@@ -3,6 +3,8 @@ package certify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cubew/cubew/internal/tuples"
 )
 
 // maxInitInstances bounds the instances of init one init obligation
@@ -42,7 +44,7 @@ func (p *printer) groundInit(goals []goal) []goal {
 		if in.NParams == 0 || len(procs) == 0 || pow(len(procs), in.NParams) > maxInitInstances {
 			continue
 		}
-		forTuples(procs, in.NParams, func(xs []string) {
+		tuples.Each(procs, in.NParams, func(xs []string) {
 			guards := make([]string, 0, len(xs))
 			for _, x := range xs {
 				guards = append(guards, "(is_proc "+x+")")
@@ -68,24 +70,6 @@ func (p *printer) initAt(xs []string) string {
 		}
 	}
 	return "(" + strings.Join(append(args, xs...), " ") + ")"
-}
-
-// forTuples calls f with every tuple of n elements of xs (repetitions
-// allowed), in order.
-func forTuples(xs []string, n int, f func([]string)) {
-	tuple := make([]string, n)
-	var walk func(i int)
-	walk = func(i int) {
-		if i == n {
-			f(tuple)
-			return
-		}
-		for _, x := range xs {
-			tuple[i] = x
-			walk(i + 1)
-		}
-	}
-	walk(0)
 }
 
 // pow is a to the n.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cubew/cubew/internal/tuples"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -232,7 +233,7 @@ func stepConstraints(l *lowerer, st Step, procs []translate.Proc) []smt.Term {
 	}
 	for _, u := range t.Updates {
 		updated[u.Sym.Name] = true
-		forEachCell(u.Sym.Arity, procs, func(cell []translate.Proc) {
+		tuples.Each(procs, u.Sym.Arity, func(cell []translate.Proc) {
 			c := translate.StateTerm(u.Sym, cell...)
 			next = append(next, assign{c, caseValue(l, u, c, inst)})
 		})
@@ -243,7 +244,7 @@ func stepConstraints(l *lowerer, st Step, procs []translate.Proc) []smt.Term {
 		if updated[name] || sym.Class != syntax.SymVar && sym.Class != syntax.SymArray {
 			continue // assigned above, or not state
 		}
-		forEachCell(sym.Arity, procs, func(cell []translate.Proc) {
+		tuples.Each(procs, sym.Arity, func(cell []translate.Proc) {
 			c := translate.StateTerm(sym, cell...)
 			next = append(next, assign{c, l.term(c, l.isReal(c))})
 		})
@@ -276,23 +277,6 @@ func caseValue(l *lowerer, u *translate.Update, cell *translate.Term, inst func(
 		val = l.s.Ite(l.dnf(cond), l.term(br.Value.Rename(cellInst), real), val)
 	}
 	return val
-}
-
-// forEachCell calls f with every tuple of arity processes.
-func forEachCell(arity int, procs []translate.Proc, f func([]translate.Proc)) {
-	cell := make([]translate.Proc, arity)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == arity {
-			f(cell)
-			return
-		}
-		for _, p := range procs {
-			cell[i] = p
-			rec(i + 1)
-		}
-	}
-	rec(0)
 }
 
 // propertyHolds returns, for every injective assignment of the cube's
