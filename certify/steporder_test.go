@@ -52,7 +52,7 @@ func TestStepOrderedCovers(t *testing.T) {
 	coverInstance := regexp.MustCompile(`(?m)^\(assert \(not \(node_(20|35|60)_at [^\n]*\n`)
 	bare := coverInstance.ReplaceAllString(focused, "")
 	require.Len(t, coverInstance.FindAllString(focused, -1), len(hard), "one cover instance per obligation")
-	out, err := certify.Z3(context.Background(), bare, 5_000_000)
+	out, err := certify.Z3(context.Background(), bare, 3_000_000)
 	require.NoError(t, err)
 	require.Len(t, out, len(hard))
 	for _, o := range out {
