@@ -24,8 +24,9 @@ type Certificate struct {
 	// obligations matches the cubes with Sys's pre-images, term by term.
 	Cubes  []reach.InvariantCube
 	Source string // the model file, for the header
-	// Model is the memory model of the search (nil: TSO, as in reach),
-	// used when Sys.Model.Weak.
+	// Model is the memory model checked, or the search's (nil: TSO, as
+	// in reach), used when Sys.Model.Weak: reach.OrderingSteps(pso)
+	// gives the same certificate as pso (coverModel).
 	Model memmodel.Model
 }
 
