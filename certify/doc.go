@@ -23,7 +23,9 @@
 // (focus.go, reach.Covers): dom and the cubes that cover V's pre-images
 // by the transition, as the instances the search's inclusions give when
 // each has one (and, for a pre-image the search covered by a disjunction
-// of cubes without events, the instances at every renaming it checked);
+// of cubes without events, the instances at every renaming it checked;
+// under PSO with writes out of program order, of the step-ordered
+// pre-images, since the certificate states the step order);
 // fewer assumptions make a stronger obligation. An init obligation
 // states its cube of Skolem constants with the instances of init at
 // them (initground.go).

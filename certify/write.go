@@ -24,8 +24,9 @@ type Certificate struct {
 	// obligations matches the cubes with Sys's pre-images, term by term.
 	Cubes  []reach.InvariantCube
 	Source string // the model file, for the header
-	// Model is the memory model of the search (nil: TSO, as in reach),
-	// used when Sys.Model.Weak.
+	// Model is the memory model checked, or the search's (nil: TSO, as
+	// in reach), used when Sys.Model.Weak: reach.OrderingSteps(pso)
+	// gives the same certificate as pso (coverModel).
 	Model memmodel.Model
 }
 
@@ -44,7 +45,7 @@ func Write(w io.Writer, c *Certificate) error {
 		}
 	}
 	p := newPrinter(c)
-	covers, err := reach.Covers(c.Sys, c.Model, c.Cubes)
+	covers, err := reach.Covers(c.Sys, coverModel(c), c.Cubes)
 	if errors.Is(err, reach.ErrFenceMoved) {
 		return fmt.Errorf("%w (%w)", err, ErrNotEncoded)
 	}
@@ -58,6 +59,26 @@ func Write(w io.Writer, c *Certificate) error {
 	}
 	_, err = io.WriteString(w, p.header()+body)
 	return err
+}
+
+// coverModel is the model whose pre-images reach.Covers matches against
+// the cubes to focus the transition obligations: c.Model, except under a
+// model whose writes may reach memory out of program order (PSO), where
+// the certificate states the step order of every step (weakstep_pso.go,
+// psoLaws: the step's instant is before every later event), so the pre
+// state of an obligation is one of the step-ordered pre-images
+// (reach.OrderingSteps), whichever search proved the answer. Covers
+// computed without the order missed the cubes that cover them when the
+// search ran with it (two_phase_N: executeDecision's pre-images of nodes
+// 6, 8 and 16, covered by nodes 20, 35 and 60). Any covers are sound
+// (each assumed cube is part of inv); these are the ones the obligations
+// need.
+func coverModel(c *Certificate) memmodel.Model {
+	mm := memmodel.Or(c.Model, c.Sys.Model.Weak)
+	if !c.Sys.Model.Weak || memmodel.WritesInProgramOrder(reach.SearchModel(c.Sys, mm)) {
+		return c.Model
+	}
+	return reach.OrderingSteps(mm)
 }
 
 // Supported reports whether system sys checked under mm (nil: TSO) gets
