@@ -200,3 +200,20 @@ func TestCrosscheckInvariants(t *testing.T) {
 		}
 	}
 }
+
+// TestCrosscheckInvariantsPeer: SPIN, the peer, looks for the violations
+// of invariants checked (UNSAFE, as the bounded engine), and cannot be
+// given assumed ones (the exports cannot leave states out): a note says so.
+func TestCrosscheckInvariantsPeer(t *testing.T) {
+	code, out, errOut := runCLI(t, "crosscheck", "--peer", "spin", "--max-n", "2", "--timeout", "0", violatedInvariant)
+	require.Equal(t, exitSafe, code, errOut+out)
+	require.Regexp(t, `n=2 k=6 +UNSAFE +SPIN: \d+ states`, out)
+	require.Contains(t, out, "agree\n")
+	require.NotContains(t, out, "note:")
+
+	code, out, errOut = runCLI(t, "crosscheck", "--peer", "spin", "--max-n", "2", "--timeout", "0", "--assume-invariants", violatedInvariant)
+	require.Equal(t, exitSafe, code, errOut+out)
+	require.Contains(t, out, "note: n=2 cannot be exported to SPIN: testdata/violated_invariant.cub:7:1: the exports do not support invariants")
+	require.NotRegexp(t, `SPIN: \d+ states`, out)
+	require.Contains(t, out, "agree\n")
+}

@@ -204,7 +204,7 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 		r.Assumed = assumedInvariants(m, o.assumeInvariants)
 		c.bounded = append(c.bounded, r)
 		if o.peer == "spin" {
-			c.spinPeer(ctx, m, mm, r, res.Verdict)
+			c.spinPeer(ctx, peerModel(m, o.assumeInvariants), mm, r, res.Verdict)
 		}
 		switch {
 		case bres.Verdict == translate.Unknown:
@@ -289,6 +289,16 @@ func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.
 		return
 	}
 	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
+}
+
+// peerModel is m as the peers see it: with its invariant items as unsafe
+// items, which they look for, unless assume trusts them (the exports
+// then refuse them: they cannot leave out the states where one holds).
+func peerModel(m *syntax.Model, assume bool) *syntax.Model {
+	if assume {
+		return m
+	}
+	return m.InvariantsAsUnsafe()
 }
 
 // peerFlag is --peer: the model checker crosscheck also runs ("" none).
