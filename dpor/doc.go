@@ -342,7 +342,8 @@
 // process". MaxExecutions and cancellation give Unknown; so do
 // unconstrained values, as in the explicit engine.
 //
-// Limits. Invariants may only read constants (they prune initial states);
+// Limits. Assumed invariants (Options.AssumeInvariants) may only read
+// constants (they prune initial states; checked ones are unsafe items);
 // a transition may not read `p @ X`; `fence()` is true in a guard
 // evaluation (the ordering carries its meaning), so `not fence()` is
 // false. Models where every location is shared (SC models) cost more than
