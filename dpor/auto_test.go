@@ -15,7 +15,8 @@ import (
 // litmus test (it finishes within the steps bound: the hand count of
 // TestLazyInitCounts), and for an unsafe model (its counterexample); the
 // explicit engine for a looping lock (DPOR reaches the steps bound; the
-// state space is small) and for a model whose invariant DPOR cannot run.
+// state space is small) and for a model whose invariant DPOR cannot
+// assume; checked, that invariant is a property DPOR runs, and violates.
 func TestAutoChoice(t *testing.T) {
 	cases := []struct {
 		file    string
@@ -49,11 +50,21 @@ invariant (p) { PC[p] = B }
 unsafe (p q) { PC[p] = B && PC[q] = B }
 transition go ([p]) requires { PC[p] = A } { PC[p] := B }
 `, false)
-	res, err := Auto(context.Background(), inv, Options{N: 2}, 6)
+	res, err := Auto(context.Background(), inv, Options{N: 2, AssumeInvariants: true}, 6)
 	require.NoError(t, err)
 	require.Equal(t, EngineExplicit, res.Engine)
 	require.Contains(t, res.Choice, "the dpor engine cannot run this model")
 	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 1, res.States, "every state past the initial one is pruned")
+	require.Equal(t, 2, res.Pruned, "go(#1) and go(#2) lead to states the invariant excludes")
+
+	res, err = Auto(context.Background(), inv, Options{N: 2}, 6)
+	require.NoError(t, err)
+	require.Equal(t, EngineDPOR, res.Engine, res.Choice)
+	require.Equal(t, translate.Unsafe, res.Verdict, res.Reason)
+	require.Equal(t, "invariant[1]", res.Violated)
+	require.Equal(t, "init -> go(#1) -> invariant[1]", res.Witness.Line())
+	require.Equal(t, 1, res.Executions)
 }
 
 // TestAutoSymmetry: with Options.Symmetry, the explicit runs of Auto count

@@ -45,7 +45,7 @@ const maxGraphSteps = 1024
 // check is Check with hooks (tests use them to compare the reachable
 // states with the explicit engine's and to count graphs).
 func check(ctx context.Context, m *syntax.Model, opts Options, h hooks) (*Result, error) {
-	gp, err := compileGraph(m, opts.N, opts.MaxSteps, opts.Model)
+	gp, err := compileGraph(opts.checked(m), opts.N, opts.MaxSteps, opts.Model)
 	if err != nil {
 		return nil, err
 	}
@@ -59,6 +59,7 @@ func check(ctx context.Context, m *syntax.Model, opts Options, h hooks) (*Result
 	if err != nil {
 		return nil, err
 	}
+	x.res.Violated = opts.violated(m, x.res.Witness)
 	return x.res, nil
 }
 

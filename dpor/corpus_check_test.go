@@ -31,14 +31,18 @@ const (
 )
 
 // agreeFile is a model to compare the engines on, with the rules it is
-// checked under.
+// checked under; assume trusts its invariant items
+// (Options.AssumeInvariants).
 type agreeFile struct {
-	name string
-	m    *syntax.Model
+	name   string
+	m      *syntax.Model
+	assume bool
 }
 
 // agreeFiles loads the corpus (each file under its own rules), which must
-// be there, and the examples (weak rules).
+// be there, and the examples (weak rules). A corpus file with invariant
+// items comes twice: with its invariants checked, and trusted (its name
+// then ends in assumedSuffix).
 func agreeFiles(t *testing.T) []agreeFile {
 	var out []agreeFile
 	dir, err := corpus.Dir()
@@ -47,7 +51,10 @@ func agreeFiles(t *testing.T) []agreeFile {
 	require.NoError(t, err)
 	for _, e := range es {
 		m, _ := loadCorpus(t, dir, e)
-		out = append(out, agreeFile{e.File, m})
+		out = append(out, agreeFile{name: e.File, m: m})
+		if len(m.Invariants) > 0 {
+			out = append(out, agreeFile{name: e.File + assumedSuffix, m: m, assume: true})
+		}
 	}
 	for _, pat := range []string{"../examples/*.cub", "../examples/litmus/*.cub"} {
 		files, err := filepath.Glob(pat)
@@ -55,7 +62,7 @@ func agreeFiles(t *testing.T) []agreeFile {
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			require.NoError(t, err)
-			out = append(out, agreeFile{f, load(t, string(src), false)})
+			out = append(out, agreeFile{name: f, m: load(t, string(src), false)})
 		}
 	}
 	return out
@@ -150,6 +157,10 @@ func TestCheckAgreesCorpus(t *testing.T) {
 	require.Equal(t, wantStates, statesCompared, "instances whose states are compared at k=2")
 }
 
+// assumedSuffix ends the name of an agreeFile whose invariants are
+// trusted.
+const assumedSuffix = ":assumed"
+
 // agreeLong lists the files TestCheckAgreesCorpus compares only with long
 // tests (10 s or more each).
 var agreeLong = map[string]bool{
@@ -162,11 +173,11 @@ var agreeLong = map[string]bool{
 // with long tests, longTests), and of those whose reachable states it
 // compares at k = 2.
 const (
-	agreeCompared       = 372
-	agreeComparedShort  = 231
-	agreeStatesCompared = 237
+	agreeCompared       = 435
+	agreeComparedShort  = 261
+	agreeStatesCompared = 267
 	// Without long tests: n = 2, and not the files of agreeLong.
-	agreeStatesComparedShort = 231
+	agreeStatesComparedShort = 261
 )
 
 // notCompared lists the instances (file, n, model) that
@@ -174,32 +185,31 @@ const (
 // dpor engine does not run the model, or an engine reaches a size limit
 // above. The other models of the same file and n are not tried either.
 var notCompared = map[string]string{
-	"../examples/msi_directory.cub n=3 sc":     "dpor: execution limit 20000 reached",
-	"../examples/token_mutex.cub n=3 sc":       "dpor: execution limit 20000 reached",
-	"cubicle-w/cubtso/chandy_misra.cub n=3 sc": "dpor: execution limit 20000 reached",
-	"cubicle-w/cubtso/moesi_N.cub n=3 sc":      "dpor: execution limit 20000 reached",
-	"cubicle-w/cubtso/msi_N.cub n=3 sc":        "dpor: execution limit 20000 reached",
-	"cubicle/bakery_lamport.cub n=2 sc":        "dpor does not run this model",
-	"cubicle/bakery_lamport.cub n=3 sc":        "dpor does not run this model",
-	"cubicle/bakery_lamport_bogus.cub n=2 sc":  "dpor does not run this model",
-	"cubicle/bakery_lamport_bogus.cub n=3 sc":  "dpor does not run this model",
-	"cubicle/berkeley.cub n=3 sc":              "dpor: execution limit 20000 reached",
-	"cubicle/dijkstra.cub n=3 sc":              "dpor: execution limit 20000 reached",
-	"cubicle/flash.cub n=2 sc":                 "dpor: execution limit 20000 reached",
-	"cubicle/flash.cub n=3 sc":                 "explicit: state limit 20000 reached",
-	"cubicle/flash_nodata.cub n=2 sc":          "dpor: execution limit 20000 reached",
-	"cubicle/flash_nodata.cub n=3 sc":          "dpor: execution limit 20000 reached",
-	"cubicle/futurebus.cub n=3 sc":             "dpor: execution limit 20000 reached",
-	"cubicle/german.ctc.cub n=3 sc":            "dpor: execution limit 20000 reached",
-	"cubicle/german.cub n=3 sc":                "dpor: execution limit 20000 reached",
-	"cubicle/illinois.cub n=3 sc":              "dpor: execution limit 20000 reached",
-	"cubicle/mesi.cub n=3 sc":                  "dpor: execution limit 20000 reached",
-	"cubicle/moesi.cub n=3 sc":                 "dpor: execution limit 20000 reached",
-	"cubicle/ricart_agrawala.cub n=2 sc":       "explicit: under-approximation: guard of t1 depends on an unconstrained value",
-	"cubicle/ricart_agrawala.cub n=3 sc":       "explicit: under-approximation: guard of t1 depends on an unconstrained value",
-	"cubicle/synapse.cub n=3 sc":               "dpor: execution limit 20000 reached",
-	"cubicle/two-semaphores.cub n=3 sc":        "dpor: execution limit 20000 reached",
-	"cubicle/xerox_dragon.cub n=3 sc":          "dpor: execution limit 20000 reached",
+	"../examples/msi_directory.cub n=3 sc":            "dpor: execution limit 20000 reached",
+	"../examples/token_mutex.cub n=3 sc":              "dpor: execution limit 20000 reached",
+	"cubicle-w/cubtso/chandy_misra.cub n=3 sc":        "dpor: execution limit 20000 reached",
+	"cubicle-w/cubtso/moesi_N.cub n=3 sc":             "dpor: execution limit 20000 reached",
+	"cubicle-w/cubtso/msi_N.cub n=3 sc":               "dpor: execution limit 20000 reached",
+	"cubicle/bakery_lamport.cub:assumed n=2 sc":       "dpor does not run this model",
+	"cubicle/bakery_lamport.cub:assumed n=3 sc":       "dpor does not run this model",
+	"cubicle/bakery_lamport_bogus.cub:assumed n=2 sc": "dpor does not run this model",
+	"cubicle/bakery_lamport_bogus.cub:assumed n=3 sc": "dpor does not run this model",
+	"cubicle/berkeley.cub n=3 sc":                     "dpor: execution limit 20000 reached",
+	"cubicle/dijkstra.cub n=3 sc":                     "dpor: execution limit 20000 reached",
+	"cubicle/flash.cub n=2 sc":                        "dpor: execution limit 20000 reached",
+	"cubicle/flash.cub n=3 sc":                        "explicit: state limit 20000 reached",
+	"cubicle/flash_nodata.cub n=2 sc":                 "dpor: execution limit 20000 reached",
+	"cubicle/flash_nodata.cub n=3 sc":                 "dpor: execution limit 20000 reached",
+	"cubicle/futurebus.cub n=3 sc":                    "dpor: execution limit 20000 reached",
+	"cubicle/german.cub n=3 sc":                       "dpor: execution limit 20000 reached",
+	"cubicle/illinois.cub n=3 sc":                     "dpor: execution limit 20000 reached",
+	"cubicle/mesi.cub n=3 sc":                         "dpor: execution limit 20000 reached",
+	"cubicle/moesi.cub n=3 sc":                        "dpor: execution limit 20000 reached",
+	"cubicle/ricart_agrawala.cub n=2 sc":              "explicit: under-approximation: guard of t1 depends on an unconstrained value",
+	"cubicle/ricart_agrawala.cub n=3 sc":              "explicit: under-approximation: guard of t1 depends on an unconstrained value",
+	"cubicle/synapse.cub n=3 sc":                      "dpor: execution limit 20000 reached",
+	"cubicle/two-semaphores.cub n=3 sc":               "dpor: execution limit 20000 reached",
+	"cubicle/xerox_dragon.cub n=3 sc":                 "dpor: execution limit 20000 reached",
 }
 
 // agreeOne compares the engines on one instance. It reports whether the
@@ -207,13 +217,15 @@ var notCompared = map[string]string{
 // limits), and why the instance is not compared ("" when it is).
 func agreeOne(t *testing.T, f agreeFile, n int, mm memmodel.Model) (states bool, why string) {
 	t.Helper()
-	if _, err := compileGraph(f.m, n, 1, mm); err != nil {
+	base := Options{N: n, Model: mm, AssumeInvariants: f.assume}
+	if _, err := compileGraph(base.checked(f.m), n, 1, mm); err != nil {
 		return false, "dpor does not run this model"
 	}
 	label := fmt.Sprintf("n=%d %s", n, mm.Name())
 	ctx := context.Background() // bounded by the size limits, not by time
 	if n == 2 {
-		opts := Options{N: n, Model: mm, MaxSteps: 2, MaxStates: agreeMaxStates, MaxExecutions: agreeMaxExecutions}
+		opts := base
+		opts.MaxSteps, opts.MaxStates, opts.MaxExecutions = 2, agreeMaxStates, agreeMaxExecutions
 		e, g, ex, gr := stateSets(t, f.m, opts)
 		if ex.Verdict != translate.Unknown && gr.Verdict != translate.Unknown {
 			states = true
@@ -223,20 +235,25 @@ func agreeOne(t *testing.T, f agreeFile, n int, mm memmodel.Model) (states bool,
 			}
 		}
 	}
-	ex, err := Explicit(ctx, f.m, Options{N: n, Model: mm, MaxStates: agreeMaxStates})
+	eopts := base
+	eopts.MaxStates = agreeMaxStates
+	ex, err := Explicit(ctx, f.m, eopts)
 	require.NoError(t, err)
 	k := agreeSmallK
 	switch ex.Verdict {
 	case translate.Unsafe:
-		k = stepsPerProcess(f.m, ex.Witness)
+		k = max(1, stepsPerProcess(f.m, ex.Witness)) // 0 for an unsafe initial state
 	case translate.Unknown:
-		ex, err = Explicit(ctx, f.m, Options{N: n, Model: mm, MaxSteps: k, MaxStates: agreeMaxStates})
+		eopts.MaxSteps = k
+		ex, err = Explicit(ctx, f.m, eopts)
 		require.NoError(t, err)
 	}
 	if ex.Verdict == translate.Unknown {
 		return states, "explicit: " + ex.Reason
 	}
-	gr, err := Check(ctx, f.m, Options{N: n, Model: mm, MaxSteps: k, MaxExecutions: agreeMaxExecutions})
+	gopts := base
+	gopts.MaxSteps, gopts.MaxExecutions = k, agreeMaxExecutions
+	gr, err := Check(ctx, f.m, gopts)
 	require.NoError(t, err)
 	t.Logf("%s k=%d: explicit %s %d states, dpor %s %d executions %d blocked %s", label, k,
 		ex.Verdict, ex.States, gr.Verdict, gr.Executions, gr.Blocked, gr.Reason)
@@ -245,7 +262,8 @@ func agreeOne(t *testing.T, f agreeFile, n int, mm memmodel.Model) (states bool,
 	}
 	require.Equal(t, ex.Verdict, gr.Verdict, "%s k=%d", label, k)
 	if gr.Verdict == translate.Unsafe {
-		require.NoError(t, Replay(f.m, Options{N: n, Model: mm}, gr.Witness), "dpor witness does not replay")
+		require.NoError(t, Replay(f.m, base, gr.Witness), "dpor witness does not replay")
+		require.Equal(t, ex.Violated, gr.Violated, "%s k=%d: the invariant violated", label, k)
 	}
 	return states, ""
 }

@@ -93,7 +93,10 @@ func corpusEntries(t testing.TB) (string, []corpus.Entry) {
 // safe system can never be unsafe). Files without a reference verdict are
 // run too. Every instance must be decided within corpusMaxStates, but
 // those of corpusUnknown; the number of instances run is pinned. -short
-// skips slow instances and the files without a reference verdict.
+// skips slow instances and the files without a reference verdict. The
+// invariant items are trusted (Options.AssumeInvariants), as expected.tsv's
+// verdicts read them (the corpus loop runs check --assume-invariants);
+// TestCorpusInvariantsChecked checks them.
 func TestCorpus(t *testing.T) {
 	runs, _ := runCorpus(t, false)
 	want := corpusRuns
@@ -147,7 +150,7 @@ func runCorpus(t *testing.T, sym bool) (runs, symmetric int) {
 					continue
 				}
 				runs++
-				opts := Options{N: in.n, Model: mm, MaxSteps: in.k, MaxStates: corpusMaxStates, Symmetry: sym}
+				opts := Options{N: in.n, Model: mm, MaxSteps: in.k, MaxStates: corpusMaxStates, Symmetry: sym, AssumeInvariants: true}
 				res, err := Explicit(context.Background(), m, opts)
 				require.NoError(t, err)
 				if res.Symmetric {
@@ -175,4 +178,86 @@ func runCorpus(t *testing.T, sym bool) (runs, symmetric int) {
 		})
 	}
 	return runs, symmetric
+}
+
+// corpusChecked is what the explicit engine answers, with the model's
+// invariant items checked (the default), on the instances of TestCorpus
+// of every corpus file with invariants: the invariant violated ("" for an
+// unsafe item or a safe instance) and the steps of the witness (flushes
+// included), or the states of a safe instance (orbits: Symmetry is on).
+var corpusChecked = []struct {
+	file     string
+	n        int
+	verdict  translate.Verdict
+	violated string
+	count    int // witness steps (unsafe) or states (safe)
+}{
+	// The invariants of these files restrict the initial states (two
+	// arbiters, three processes of a two-process protocol): they hold at
+	// an initial state, as check says without --assume-invariants.
+	{"cubicle-w/cubtso/arbiter_v1_N.cub", 2, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/arbiter_v2_N.cub", 2, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/arbiter_v3_N.cub", 2, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/two_phase_i_N.cub", 2, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/dekker_2b.cub", 2, translate.Safe, "", 375},
+	{"cubicle-w/cubtso/dekker_2b.cub", 3, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/peterson_2b.cub", 2, translate.Safe, "", 74},
+	{"cubicle-w/cubtso/peterson_2b.cub", 3, translate.Unsafe, "invariant[1]", 0},
+	{"cubicle-w/cubtso/dekker_2b_us.cub", 2, translate.Unsafe, "", 4},
+	{"cubicle-w/cubtso/peterson_2b_us.cub", 2, translate.Unsafe, "", 6},
+	// Max < 0 never holds: the same answers as with the invariant assumed.
+	{"cubicle/bakery_lamport.cub", 2, translate.Safe, "", 27253},
+	{"cubicle/bakery_lamport.cub", 3, translate.Safe, "", 34288},
+	{"cubicle/bakery_lamport_bogus.cub", 2, translate.Unsafe, "", 6},
+}
+
+// TestCorpusInvariantsChecked runs the instances of corpusChecked with the
+// invariants checked and with them assumed: the answers are those of the
+// table, a witness replays and names the item it reaches, and where the
+// checked run is safe no reachable state satisfies an invariant, so the
+// assumed run prunes none and finds the same states.
+func TestCorpusInvariantsChecked(t *testing.T) {
+	dir, es := corpusEntries(t)
+	model := map[string]string{}
+	for _, e := range es {
+		model[e.File] = e.Model
+	}
+	ran := 0
+	for _, c := range corpusChecked {
+		m, mm := loadCorpus(t, dir, corpus.Entry{File: c.file, Model: model[c.file]})
+		require.NotEmpty(t, m.Invariants, c.file)
+		k := 0
+		for _, in := range corpusInstances[c.file] {
+			if in.n == c.n {
+				k = in.k
+			}
+		}
+		opts := Options{N: c.n, Model: mm, MaxSteps: k, MaxStates: corpusMaxStates, Symmetry: true}
+		res, err := Explicit(context.Background(), m, opts)
+		require.NoError(t, err)
+		label := fmt.Sprintf("%s n=%d", c.file, c.n)
+		require.Equal(t, c.verdict, res.Verdict, "%s: %s", label, res.Reason)
+		require.Equal(t, c.violated, res.Violated, label)
+		require.Zero(t, res.Pruned, label)
+		if res.Verdict == translate.Unsafe {
+			require.Equal(t, c.count, len(res.Witness.Steps), "%s: %s", label, res.Witness.Line())
+			require.NoError(t, Replay(m, opts, res.Witness), label)
+			if c.violated != "" {
+				require.Equal(t, c.violated, res.Witness.UnsafeName, label)
+			}
+		} else {
+			require.Equal(t, c.count, res.States, label)
+		}
+		opts.AssumeInvariants = true
+		assumed, err := Explicit(context.Background(), m, opts)
+		require.NoError(t, err)
+		require.Empty(t, assumed.Violated, label)
+		if res.Verdict == translate.Safe {
+			require.Equal(t, translate.Safe, assumed.Verdict, label)
+			require.Zero(t, assumed.Pruned, label)
+			require.Equal(t, res.States, assumed.States, label)
+		}
+		ran++
+	}
+	require.Equal(t, len(corpusChecked), ran)
 }

@@ -113,9 +113,12 @@
 // pairwise distinct processes given to its parameters (exists-bound
 // variables are distinct from each other and from the parameters). `p @ X`
 // is what p would read now; a bare weak X (SC only) is the memory value.
-// Unsafe items are checked on every reachable state. A state where an
-// invariant item holds is excluded (pruned, counted in Result.Pruned):
-// invariants are trusted assumptions, as in Cubicle.
+// Unsafe items are checked on every reachable state. So are invariant
+// items, as further properties after the unsafe ones: a state where one
+// holds is a violation (verdict Unsafe, Result.Violated names it), as
+// cubew check proves them. With Options.AssumeInvariants they are trusted
+// assumptions instead, as in Cubicle: a state where one holds is excluded
+// (pruned, counted in Result.Pruned).
 //
 // A model whose init keeps a process variable apart from every process
 // (FLASH's `init (p) { Home <> p && ... }`) has no initial state in a
@@ -339,7 +342,8 @@
 // process". MaxExecutions and cancellation give Unknown; so do
 // unconstrained values, as in the explicit engine.
 //
-// Limits. Invariants may only read constants (they prune initial states);
+// Limits. Assumed invariants (Options.AssumeInvariants) may only read
+// constants (they prune initial states; checked ones are unsafe items);
 // a transition may not read `p @ X`; `fence()` is true in a guard
 // evaluation (the ordering carries its meaning), so `not fence()` is
 // false. Models where every location is shared (SC models) cost more than

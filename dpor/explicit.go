@@ -30,7 +30,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}
-	p, err := compile(m, opts.N, opts.Model)
+	p, err := compile(opts.checked(m), opts.N, opts.Model)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +67,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if err != nil {
 		return nil, err
 	}
+	x.res.Violated = opts.violated(m, x.res.Witness)
 	return x.res, nil
 }
 

@@ -81,7 +81,7 @@ func compileGraph(m *syntax.Model, n, k int, mm memmodel.Model) (*gprog, error) 
 			if inv.p.Name != "" {
 				item = "invariant " + item
 			}
-			return nil, fmt.Errorf("%s: %s reads state that changes; the dpor engine supports only invariants over constants (use the explicit engine)",
+			return nil, fmt.Errorf("%s: %s reads state that changes; the dpor engine assumes only invariants over constants (check it instead, or use the explicit engine)",
 				inv.p.Pos, item)
 		}
 	}

@@ -126,7 +126,8 @@ type TraceStep struct {
 // the transition instances of steps, in that order, with flushes
 // interleaved freely and `:= .` values free, and ends in a state where the
 // unsafe item named unsafe holds for some processes (the name as
-// [Witness.UnsafeName] prints it: the item's name, else unsafe[k]). It
+// [Witness.UnsafeName] prints it: the item's name, else unsafe[k], or
+// invariant[k] for an invariant item unless opts.AssumeInvariants). It
 // returns the execution as a witness, or an error saying why there is
 // none. It explores the explicit states reachable under these
 // constraints, so its cost is bounded by the explicit engine's.
@@ -145,7 +146,7 @@ func ReplayTraceProcs(ctx context.Context, m *syntax.Model, opts Options, steps 
 
 func replayTrace(ctx context.Context, m *syntax.Model, opts Options, steps []TraceStep, unsafe string, ordered bool) (*Witness, error) {
 	opts = opts.withDefaults()
-	p, err := compile(m, opts.N, opts.Model)
+	p, err := compile(opts.checked(m), opts.N, opts.Model)
 	if err != nil {
 		return nil, err
 	}

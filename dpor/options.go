@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -59,6 +60,15 @@ type Options struct {
 	// that clocks that grow without bound give finitely many keys;
 	// Result.Ordered tells whether it did, Result.OrderRefused why not.
 	Order bool
+	// AssumeInvariants trusts the model's invariant items, as Cubicle
+	// does: a state where one holds is excluded (counted in
+	// Result.Pruned), and [Check] runs only invariants over constants.
+	// Without it, each invariant item is a property checked like the
+	// unsafe items (after them, Options.checked): a reachable state where
+	// one holds ends the run with verdict Unsafe, the witness names the
+	// item (its name, else invariant[k]) and so does Result.Violated, as
+	// cubew check proves invariants in its search.
+	AssumeInvariants bool
 	// lazyStates keeps a run that reports its states lazy (lazy.go):
 	// ReachableClasses sets it.
 	lazyStates bool
@@ -108,8 +118,13 @@ type Result struct {
 	// Outside says which process variables name a process outside the
 	// participants, N+1, that never acts (outside.go; "" when none).
 	Outside string
-	// Pruned counts states excluded because they satisfy an invariant.
+	// Pruned counts states excluded because they satisfy an invariant
+	// (Options.AssumeInvariants).
 	Pruned int
+	// Violated names the invariant item an Unsafe verdict reaches (its
+	// name, else invariant[k]); "" when it reaches an unsafe item, or when
+	// the caller had already made the invariants unsafe items.
+	Violated string
 	// Bounded reports that MaxSteps or MaxBuffer disabled some step, so a
 	// Safe verdict only holds for executions within those bounds.
 	Bounded bool
@@ -142,6 +157,27 @@ func (o Options) withDefaults() Options {
 		o.N = 1
 	}
 	return o
+}
+
+// checked returns the model whose properties the engines check under
+// o: m itself when o.AssumeInvariants trusts its invariant items, else m
+// with each invariant item as an unsafe item after the model's own
+// (syntax.Model.InvariantsAsUnsafe, names as check prints them), so that
+// a witness's Unsafe index past len(m.Unsafes) is an invariant's.
+func (o Options) checked(m *syntax.Model) *syntax.Model {
+	if m == nil || o.AssumeInvariants {
+		return m
+	}
+	return m.InvariantsAsUnsafe()
+}
+
+// violated names the invariant item that witness w of a run on m under
+// o reaches, "" when w reaches one of m's unsafe items (or is nil).
+func (o Options) violated(m *syntax.Model, w *Witness) string {
+	if o.AssumeInvariants || w == nil || w.Unsafe < len(m.Unsafes) {
+		return ""
+	}
+	return w.UnsafeName
 }
 
 // validate rejects bounds the engine cannot represent.

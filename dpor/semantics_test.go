@@ -213,7 +213,8 @@ transition w ([p]) requires { PC[p] = L1 } { PC[p] := L2; X := 1 }
 
 func TestInitEnumeration(t *testing.T) {
 	// Unconstrained finite values range over their domain; constants too;
-	// init parameters are not necessarily distinct; invariants prune.
+	// init parameters are not necessarily distinct; assumed invariants
+	// prune, checked ones are violated at an initial state.
 	const src = `
 type kind = Arb | Proc
 type color = Red | Green | Blue
@@ -225,13 +226,27 @@ invariant (p q) { Kind[p] = Arb && Kind[q] = Arb }
 init (p q) { PC[p] = PC[q] && PC[p] <> Blue }
 unsafe (p) { PC[p] = Blue }
 `
-	res := run(t, load(t, src, false), Options{N: 2})
+	m := load(t, src, false)
+	res := run(t, m, Options{N: 2, AssumeInvariants: true})
 	// Kind: 4 combinations (the invariant reads it), 1 pruned (both Arb)
 	// -> 3; C and B, which nothing reads, stay symbolic (lazy.go); PC:
 	// both equal and not Blue -> 2. 3*2 = 6 states, 8 initial.
 	require.Equal(t, counts{8, 6, 0, 0}, countsOf(res))
 	require.Equal(t, 2, res.Pruned)
 	require.Equal(t, translate.Safe, res.Verdict)
+	require.Empty(t, res.Violated)
+
+	// Checked, the invariant holds at the initial states where both
+	// processes are Arb: the first one enumerated ends the run.
+	res = run(t, m, Options{N: 2})
+	require.Equal(t, translate.Unsafe, res.Verdict)
+	require.Equal(t, "invariant[1]", res.Violated)
+	require.Equal(t, "invariant[1]", res.Witness.UnsafeName)
+	require.Equal(t, 1, res.Witness.Unsafe, "the invariants come after the model's one unsafe item")
+	require.Empty(t, res.Witness.Steps)
+	require.Equal(t, []int{1, 2}, res.Witness.Procs)
+	require.Zero(t, res.Pruned)
+	require.NoError(t, Replay(m, Options{N: 2}, res.Witness))
 }
 
 func TestGuards(t *testing.T) {

@@ -92,9 +92,10 @@ type Witness struct {
 	// cells, weak memory, constants) in declaration order.
 	Init  []Binding
 	Steps []Step
-	// Unsafe indexes the model's Unsafes; UnsafeName is its name, or
-	// unsafe[k] (1-based) when it has none; Procs are the processes given
-	// to its parameters, in order.
+	// Unsafe indexes the model's Unsafes, then its Invariants when the
+	// run checked them (Options.AssumeInvariants off); UnsafeName is the
+	// item's name, or unsafe[k] / invariant[k] (1-based) when it has none;
+	// Procs are the processes given to its parameters, in order.
 	Unsafe     int
 	UnsafeName string
 	Procs      []int
@@ -248,7 +249,7 @@ func (x *explorer) witness(id int32, final *state, idx int, procs []int) (*Witne
 // [Explicit] tries.
 func Replay(m *syntax.Model, opts Options, w *Witness) error {
 	opts = opts.withDefaults()
-	p, err := compile(m, opts.N, opts.Model)
+	p, err := compile(opts.checked(m), opts.N, opts.Model)
 	if err != nil {
 		return err
 	}

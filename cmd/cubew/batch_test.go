@@ -237,17 +237,18 @@ func TestCubicleFlags(t *testing.T) {
 }
 
 // TestEngineErrorNamesFileOnce checks that an engine's error that already
-// gives a position in the file does not get the file's name twice.
+// gives a position in the file does not get the file's name twice (the
+// dpor engine assumes only invariants over constants).
 func TestEngineErrorNamesFileOnce(t *testing.T) {
-	code, _, errs := cubew(t, "bounded", "-n", "2", "--engine", "dpor", "testdata/frontend/true_invariant.cub")
+	code, _, errs := cubew(t, "bounded", "-n", "2", "--engine", "dpor", "--assume-invariants", "testdata/frontend/true_invariant.cub")
 	require.Equal(t, exitBadInput, code)
 	require.True(t, strings.HasPrefix(errs, "cubew: testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes"), errs)
 	// The auto engine runs it with the explicit engine instead.
-	code, _, errs = cubew(t, "bounded", "-n", "2", "-v", "testdata/frontend/true_invariant.cub")
+	code, _, errs = cubew(t, "bounded", "-n", "2", "-v", "--assume-invariants", "testdata/frontend/true_invariant.cub")
 	require.Equal(t, exitSafe, code, errs)
 	require.Contains(t, errs, "auto chose explicit: the dpor engine cannot run this model (testdata/frontend/true_invariant.cub:6:1: invariant Mutex reads state that changes")
 	// An unnamed item says "invariant" once.
-	code, _, errs = cubew(t, "bounded", "-n", "2", "--engine", "dpor", "testdata/unnamed_invariant.cub")
+	code, _, errs = cubew(t, "bounded", "-n", "2", "--engine", "dpor", "--assume-invariants", "testdata/unnamed_invariant.cub")
 	require.Equal(t, exitBadInput, code)
 	require.True(t, strings.HasPrefix(errs, "cubew: testdata/unnamed_invariant.cub:5:1: invariant[1] reads state that changes"), errs)
 	// crosscheck too.

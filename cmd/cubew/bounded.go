@@ -38,6 +38,9 @@ type boundedOpts struct {
 	pics          pictureOpts
 	jobs          int
 	expect        bool
+	// assumeInvariants trusts the model's invariant items (states where
+	// one holds are excluded) instead of checking them.
+	assumeInvariants bool
 }
 
 // engineFlag is --engine: auto, dpor or explicit.
@@ -78,6 +81,12 @@ The explicit engine counts states up to process permutations (one state
 per orbit) when the model names no process and orders none: -v says "up
 to process permutations", or why the model's processes are not
 interchangeable; --symmetry=false turns this off.
+
+The model's invariant items are checked on every reachable state, as
+further properties: an UNSAFE answer may name one ("invariant[1]
+violated"), with the execution that reaches it. --assume-invariants
+trusts them instead, as Cubicle does: states where one holds are left
+out, and every output says so.
 
 A SAFE answer holds for this instance only (and, with a steps bound, for
 executions within it: the reason says so). The memory model defaults to
@@ -129,6 +138,7 @@ UNKNOWN (a limit was reached, and none UNSAFE).`,
 	f.IntVar(&o.maxBuffer, "max-buffer", o.maxBuffer, "explicit: at most `N` pending writes per store buffer; a transition that would exceed it waits (the answer says so); 0 for no bound")
 	f.BoolVar(&o.symmetry, "symmetry", o.symmetry, "explicit (also under auto): keep one state per orbit under process permutations when the model names no process and orders none (-v says whether it did, or why not); --symmetry=false counts every state")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
+	addAssumeInvariantsFlag(cmd, &o.assumeInvariants)
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	o.pics.flags(cmd, false)
@@ -155,29 +165,44 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	} else if err != nil {
 		return fileResult{}, err
 	}
-	opts := dpor.Options{N: o.n, Model: mm, MaxSteps: o.steps, MaxExecutions: o.maxExecutions, MaxStates: o.maxStates, MaxBuffer: o.maxBuffer, Symmetry: o.symmetry, DeadValues: true, Shift: true, Order: true}
+	opts := boundedOptions(o.n, mm, o.steps, o.assumeInvariants)
+	opts.MaxExecutions, opts.MaxStates, opts.MaxBuffer, opts.Symmetry = o.maxExecutions, o.maxStates, o.maxBuffer, o.symmetry
 	res, k, seconds, err := runEngine(ctx, m, string(o.engine), opts)
 	if err != nil {
 		return fileResult{}, inFile(path, err)
 	}
 	if g.verbose {
 		printBoundedStats(stderr, path, res, k, seconds)
+		printAssumed(stderr, path, assumedInvariants(m, o.assumeInvariants))
 	}
-	return fromBounded(path, res.Engine, m, res, k, seconds), nil
+	r := fromBounded(path, res.Engine, m, res, k, seconds)
+	r.Assumed = assumedInvariants(m, o.assumeInvariants)
+	return r, nil
 }
 
-// runBounded runs engine (auto, dpor or explicit) on the instance of m
-// with n processes; steps 0 means the engine's default (dpor:
-// defaultSteps; explicit: unbounded); symmetry reduces explicit runs by
-// process permutations where the model allows it. It returns the steps bound used.
-// Result.Engine names the engine that answered.
-func runBounded(ctx context.Context, m *syntax.Model, mm memmodel.Model, engine string, n, steps, maxExecutions, maxStates int, symmetry bool) (*dpor.Result, int, float64, error) {
-	return runEngine(ctx, m, engine, dpor.Options{N: n, Model: mm, MaxSteps: steps, MaxExecutions: maxExecutions, MaxStates: maxStates, Symmetry: symmetry, DeadValues: true, Shift: true, Order: true})
+// boundedOptions are the options of a bounded run on the instance of a
+// model with n processes under mm (steps 0: the engine's default), with
+// the reductions the bounded engines apply, checking the model's
+// invariant items unless assume trusts them.
+func boundedOptions(n int, mm memmodel.Model, steps int, assume bool) dpor.Options {
+	return dpor.Options{N: n, Model: mm, MaxSteps: steps, AssumeInvariants: assume, DeadValues: true, Shift: true, Order: true}
 }
 
-// runEngine is runBounded with the options of the engine: the explicit
-// engine ignores MaxExecutions, dpor MaxStates and MaxBuffer (its steps
-// bound keeps buffers finite).
+// assumedInvariants names the invariant items of m a run trusted (none
+// unless assume).
+func assumedInvariants(m *syntax.Model, assume bool) []string {
+	if !assume {
+		return nil
+	}
+	return m.InvariantNames()
+}
+
+// runEngine runs engine (auto, dpor or explicit) on the instance opts
+// describes; steps 0 means the engine's default (dpor: defaultSteps;
+// explicit: unbounded). The explicit engine ignores MaxExecutions, dpor
+// MaxStates and MaxBuffer (its steps bound keeps buffers finite). It
+// returns the steps bound used; Result.Engine names the engine that
+// answered.
 func runEngine(ctx context.Context, m *syntax.Model, engine string, opts dpor.Options) (*dpor.Result, int, float64, error) {
 	start := time.Now()
 	var res *dpor.Result

@@ -114,7 +114,7 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.IntVar(&o.maxNodes, "max-nodes", 100000, "give up (UNKNOWN) after visiting this many nodes; 0 for no limit")
 	f.DurationVar(&o.timeout, "timeout", 0, "give up (UNKNOWN) on a file after this long, e.g. 30s; 0 for no limit")
 	f.BoolVar(&o.trace, "trace", false, "print the counterexample of an UNSAFE model step by step, with its events under weak memory")
-	f.BoolVar(&o.assumeInvariants, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
+	addAssumeInvariantsFlag(cmd, &o.assumeInvariants)
 	f.BoolVar(&o.verifyTrace, "verify-trace", false, "kept for scripts: every counterexample is replayed on a concrete instance before UNSAFE is reported")
 	f.Var(&o.format, "format", "output format: text, json or sarif")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")

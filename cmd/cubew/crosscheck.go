@@ -31,6 +31,9 @@ type crosscheckOpts struct {
 	format        formatFlag
 	junit         string
 	peer          peerFlag
+	// assumeInvariants trusts the model's invariant items on both sides
+	// (check and the bounded instances) instead of checking them.
+	assumeInvariants bool
 	// check is the parameterized engine; nil means parameterized (tests
 	// replace it).
 	check func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error)
@@ -57,6 +60,10 @@ counts states up to process permutations where the model allows it,
     state; under weak memory, one that replays only in another
     interleaving (each process's order kept) is noted, not a
     disagreement.
+
+Both engines check the model's invariant items as further properties
+(an UNSAFE answer may name one); --assume-invariants makes both trust
+them instead, as Cubicle does, and the output says so.
 
 A bounded SAFE next to an UNSAFE answer is not one (the bug may need more
 processes or steps), and an UNKNOWN answer leaves nothing to compare: the
@@ -96,6 +103,7 @@ Exit status: 0 no disagreement, 2 bad input or usage, 4 some disagreement
 	f.DurationVar(&o.timeout, "timeout", o.timeout, "give up on each run (check, each instance) after this long; 0 for no limit")
 	f.Var(&o.format, "format", "output format: text or json")
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
+	addAssumeInvariantsFlag(cmd, &o.assumeInvariants)
 	f.Var(&o.peer, "peer", "also run this model checker on each bounded instance's export and compare its verdict: spin")
 	registerEnumCompletions(cmd)
 	return cmd
@@ -151,7 +159,7 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	check := o.check
 	if check == nil {
 		check = func(ctx context.Context, sys *translate.System, mm memmodel.Model) (*reach.Result, float64, error) {
-			return parameterized(ctx, m, sys, mm, o.maxNodes, o.timeout)
+			return parameterized(ctx, m, sys, mm, o.maxNodes, o.timeout, o.assumeInvariants)
 		}
 	}
 	// One translation serves the search and the replay of its trace.
@@ -166,9 +174,6 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 		return nil, inFile(path, err)
 	}
 	seconds += built
-	// The bounded engine trusts invariant items: it looks for their
-	// violations instead, as check does (never agreeing on an assumption).
-	m = m.InvariantsAsUnsafe()
 	c.check = fromReach(path, model, m, res, seconds)
 	switch res.Verdict {
 	case translate.Unknown:
@@ -182,7 +187,9 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			break
 		}
 		bctx, cancel := withTimeout(ctx, o.timeout)
-		bres, k, bsec, err := runBounded(bctx, m, mm, "auto", n, o.steps, o.maxExecutions, 0, o.symmetry)
+		opts := boundedOptions(n, mm, o.steps, o.assumeInvariants)
+		opts.MaxExecutions, opts.Symmetry = o.maxExecutions, o.symmetry
+		bres, k, bsec, err := runEngine(bctx, m, "auto", opts)
 		cancel()
 		if err != nil {
 			// A model the bounded engine does not run (an invariant over
@@ -194,9 +201,10 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 			printBoundedStats(stderr, path, bres, k, bsec)
 		}
 		r := fromBounded(path, bres.Engine, m, bres, k, bsec)
+		r.Assumed = assumedInvariants(m, o.assumeInvariants)
 		c.bounded = append(c.bounded, r)
 		if o.peer == "spin" {
-			c.spinPeer(ctx, m, mm, r, res.Verdict)
+			c.spinPeer(ctx, peerModel(m, o.assumeInvariants), mm, r, res.Verdict)
 		}
 		switch {
 		case bres.Verdict == translate.Unknown:
@@ -213,12 +221,12 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 // as cubew check does by default (decide.Check: the front solver, a node
 // limit, invariant inference, counterexamples replayed before they are
 // accepted, the refined search where they do not), with a time limit.
-func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, maxNodes int, timeout time.Duration) (*reach.Result, float64, error) {
+func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, maxNodes int, timeout time.Duration, assume bool) (*reach.Result, float64, error) {
 	start := time.Now()
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	opts, _ := withBrab(ctx, m, mm, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: newSearchSolver}, defaultBrabFor(mm), defaultBrabAfter)
+		NewSolver: newSearchSolver, AssumeInvariants: assume}, defaultBrabFor(mm), defaultBrabAfter)
 	res, err := decide.Check(ctx, m, sys, opts)
 	if err != nil {
 		return nil, 0, err
@@ -227,7 +235,8 @@ func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, 
 }
 
 // replayTrace replays check's counterexample (sys is the system check
-// searched, m the model with its invariants as unsafe items) with decide.Replay on the
+// searched, m its model: the replay reaches a violated invariant as an
+// unsafe item) with decide.Replay on the
 // bounded instance with the trace's number of processes; a trace that
 // does not replay is a disagreement (one whose replay ran out of time, a
 // note).
@@ -280,6 +289,16 @@ func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.
 		return
 	}
 	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
+}
+
+// peerModel is m as the peers see it: with its invariant items as unsafe
+// items, which they look for, unless assume trusts them (the exports
+// then refuse them: they cannot leave out the states where one holds).
+func peerModel(m *syntax.Model, assume bool) *syntax.Model {
+	if assume {
+		return m
+	}
+	return m.InvariantsAsUnsafe()
 }
 
 // peerFlag is --peer: the model checker crosscheck also runs ("" none).

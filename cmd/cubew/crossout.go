@@ -60,6 +60,9 @@ func (c *crosscheck) print(w io.Writer) {
 	r := c.check
 	fmt.Fprintf(w, "%s\t%s\tcheck\t%s\t%s\t%.3fs\n", c.file, c.model, strings.ToUpper(r.Verdict.String()),
 		plural(r.Nodes, "node"), r.Seconds)
+	for _, line := range invariantLines(r) {
+		fmt.Fprintf(w, "\t\t\t%s\n", line)
+	}
 	if c.replay != "" {
 		fmt.Fprintf(w, "\t\t\ttrace: %s\n", c.replay)
 	}

@@ -61,6 +61,12 @@ func setEnum(dst *string, s, what string, allowed ...string) error {
 	return fmt.Errorf("unknown %s %q (want %s)", what, s, strings.Join(allowed, " or "))
 }
 
+// addAssumeInvariantsFlag adds --assume-invariants, which check, bounded
+// and crosscheck share.
+func addAssumeInvariantsFlag(cmd *cobra.Command, assume *bool) {
+	cmd.Flags().BoolVar(assume, "assume-invariants", false, "trust the model's invariant items instead of proving them, as Cubicle does (a false one can hide a bug; every output says so)")
+}
+
 // registerEnumCompletions completes the enum flags a command has.
 func registerEnumCompletions(cmd *cobra.Command) {
 	values := map[string][]string{

@@ -132,7 +132,7 @@ func fromReach(file, model string, m *syntax.Model, res *reach.Result, seconds f
 func fromBounded(file, engine string, m *syntax.Model, res *dpor.Result, k int, seconds float64) fileResult {
 	r := fileResult{
 		File: file, Model: res.Model, Engine: engine, N: res.N, K: k,
-		Verdict: res.Verdict, Reason: res.Reason,
+		Verdict: res.Verdict, Reason: res.Reason, Violated: res.Violated,
 		Executions: res.Executions, Blocked: res.Blocked, States: res.States, Seconds: seconds,
 		Bounded: res, model: m,
 	}
