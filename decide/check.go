@@ -73,7 +73,10 @@ type Replayed struct {
 // memory a search's order need not be executable while its events are).
 // A model without weak variables (or checked under SC) is first confirmed
 // by the solver (reach.Replay), which also chooses process identities that
-// respect number_procs and process order. It returns a *reach.SpuriousError
+// respect number_procs and process order. The invariant items left in m
+// are trusted (the instance leaves out the states they exclude, as the
+// search assumed): a caller that proves them passes
+// m.InvariantsAsUnsafe(), as Check does. It returns a *reach.SpuriousError
 // when the trace does not replay, and ctx's error when it was stopped.
 func Replay(ctx context.Context, m *syntax.Model, sys *translate.System, mm memmodel.Model, tr *reach.Trace,
 	newSolver func() smt.Solver) (*Replayed, error) {
@@ -94,7 +97,7 @@ func Replay(ctx context.Context, m *syntax.Model, sys *translate.System, mm memm
 	if err != nil {
 		return nil, &reach.SpuriousError{Trace: tr, Reason: err.Error()}
 	}
-	opts := dpor.Options{N: tr.Procs, Model: mm}
+	opts := dpor.Options{N: tr.Procs, Model: mm, AssumeInvariants: true}
 	w, err := dpor.ReplayTrace(ctx, m, opts, steps, tr.Unsafe)
 	if err != nil && ctx.Err() == nil {
 		w, err = dpor.ReplayTraceProcs(ctx, m, opts, steps, tr.Unsafe)

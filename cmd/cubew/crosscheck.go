@@ -179,7 +179,8 @@ func crosscheckFile(ctx context.Context, path string, o *crosscheckOpts, stderr 
 	case translate.Unknown:
 		c.notes = append(c.notes, "check UNKNOWN: nothing to compare ("+res.Reason+")")
 	case translate.Unsafe:
-		c.replayTrace(ctx, m, sys, mm, res.Trace, o.timeout)
+		// decide.Replay trusts the invariant items left in its model.
+		c.replayTrace(ctx, peerModel(m, o.assumeInvariants), sys, mm, res.Trace, o.timeout)
 	}
 	for n := 2; n <= o.maxN; n++ {
 		if m.NumProcs > 0 && n > m.NumProcs {
@@ -291,9 +292,10 @@ func (c *crosscheck) explain(m *syntax.Model, mm memmodel.Model, n int, w *dpor.
 	t.Steps, t.Exec = fromWitness(w, n).Steps, ex
 }
 
-// peerModel is m as the peers see it: with its invariant items as unsafe
-// items, which they look for, unless assume trusts them (the exports
-// then refuse them: they cannot leave out the states where one holds).
+// peerModel is m as the peers and the replay of check's trace see it:
+// with its invariant items as unsafe items, which they look for, unless
+// assume trusts them (the exports then refuse them: they cannot leave
+// out the states where one holds).
 func peerModel(m *syntax.Model, assume bool) *syntax.Model {
 	if assume {
 		return m
