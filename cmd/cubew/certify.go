@@ -17,7 +17,10 @@ func newCertifyCmd() *cobra.Command {
 		Short: "Re-check SAFE certificates (written by check --certificate) with Z3",
 		Long: `Run every obligation of each certificate with the Z3 linked into cubew and
 print its answer: "unsat (holds)" when the obligation is proved, "sat (fails)"
-or "unknown (fails)" otherwise. docs/certificates.md says what a certificate
+or "unknown (fails)" otherwise. A certificate with a sat obligation is
+REJECTED (the invariant is not what the proof needs); one whose failures
+are all unknown is NOT CONFIRMED (the prover gave up or ran out of
+--rlimit: no counterexample either way). docs/certificates.md says what a certificate
 states and what it assumes; any SMT-LIB 2 prover can re-check one too
 (cvc5 --incremental FILE.smt2).
 
@@ -27,14 +30,15 @@ context it ran in: attempt 1 runs each group of obligations (init, each
 transition, unsafe) in a context of its own, attempt 2 each obligation
 left open alone, attempt 3 each still open alone without E-matching.
 
-Exit status: 0 every obligation of every certificate holds, 1 some fails,
-2 bad input (unreadable file, not a certificate, SMT-LIB error).`,
+Exit status: 0 every obligation of every certificate holds, 1 some
+certificate is rejected, 2 bad input (unreadable file, not a certificate,
+SMT-LIB error), 3 some certificate is not confirmed and none rejected.`,
 		Example: `  cubew check --certificate peterson.smt2 examples/peterson.cub
   cubew certify peterson.smt2`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
-			failed := false
+			rejected, open := false, false
 			for _, path := range args {
 				script, err := os.ReadFile(path)
 				if err != nil {
@@ -54,24 +58,34 @@ Exit status: 0 every obligation of every certificate holds, 1 some fails,
 				if err != nil {
 					return withCode(exitBadInput, "%s: %v", path, err)
 				}
-				held := 0
+				held, sat := 0, 0
 				for _, o := range outcomes {
 					verdict := "(fails)"
-					if o.Holds() {
+					switch {
+					case o.Holds():
 						verdict = "(holds)"
 						held++
+					case o.Answer == "sat":
+						sat++
 					}
 					fmt.Fprintf(out, "%s: obligation %s: %s %s\n", path, o.Obligation, o.Answer, verdict)
 				}
-				if held == len(outcomes) {
+				switch {
+				case held == len(outcomes):
 					fmt.Fprintf(out, "%s: certificate holds: %d obligations unsat\n", path, held)
-				} else {
-					failed = true
-					fmt.Fprintf(out, "%s: certificate REJECTED: %d of %d obligations fail\n", path, len(outcomes)-held, len(outcomes))
+				case sat > 0:
+					rejected = true
+					fmt.Fprintf(out, "%s: certificate REJECTED: %d of %d obligations fail (%d sat)\n", path, len(outcomes)-held, len(outcomes), sat)
+				default:
+					open = true
+					fmt.Fprintf(out, "%s: certificate NOT CONFIRMED: %d of %d obligations unknown or unanswered, none sat\n", path, len(outcomes)-held, len(outcomes))
 				}
 			}
-			if failed {
+			switch {
+			case rejected:
 				return silentCode(exitUnsafe)
+			case open:
+				return silentCode(exitUnknown)
 			}
 			return nil
 		},

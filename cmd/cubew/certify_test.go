@@ -12,7 +12,7 @@ import (
 // TestCertificateRoundTrip writes the certificate of a SAFE answer and
 // re-checks it with cubew certify: every obligation holds (exit 0); the
 // same certificate with a cube dropped from the invariant is rejected
-// (exit 1).
+// (exit 1); with too small a --rlimit it is not confirmed (exit 3).
 func TestCertificateRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	cert := filepath.Join(dir, "token.smt2")
@@ -22,6 +22,15 @@ func TestCertificateRoundTrip(t *testing.T) {
 	require.Equal(t, exitSafe, code, errs)
 	require.Contains(t, out, "certificate holds")
 	require.NotContains(t, out, "(fails)")
+
+	// A budget too small for some obligations leaves them unknown: not a
+	// counterexample, so the certificate is not confirmed (exit 3), not
+	// rejected. Z3's rlimit is deterministic.
+	code, out, errs = cubew(t, "certify", "--rlimit", "1000", cert)
+	require.Equal(t, exitUnknown, code, out+errs)
+	require.Contains(t, out, "unknown (fails)")
+	require.Contains(t, out, "certificate NOT CONFIRMED: 4 of 21 obligations unknown or unanswered, none sat")
+	require.NotContains(t, out, "REJECTED")
 
 	text, err := os.ReadFile(cert)
 	require.NoError(t, err)
@@ -33,7 +42,7 @@ func TestCertificateRoundTrip(t *testing.T) {
 	code, out, _ = cubew(t, "certify", bad)
 	require.Equal(t, exitUnsafe, code, out)
 	require.Contains(t, out, "unsafe: unsafe_1: sat (fails)")
-	require.Contains(t, out, "certificate REJECTED")
+	require.Contains(t, out, "certificate REJECTED: 1 of 21 obligations fail (1 sat)")
 }
 
 // TestCertificateUsage pins the usage errors of --certificate and certify.
