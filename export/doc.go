@@ -20,9 +20,11 @@
 // dpor keeps "other" symbolic and answers UNKNOWN where its value matters,
 // while the exports pick one concrete number, so they are compared with
 // dpor only where dpor gives a definite answer. Models with real values
-// are not exported, nor models with invariant items (dpor trusts them and
-// prunes the states they exclude; cubew export first turns them into
-// unsafe items, as crosscheck does, since check proves them).
+// are not exported, nor models with invariant items left in them (they
+// would be assumed: the states they exclude left out, as dpor does only
+// under Options.AssumeInvariants); cubew export first turns them into
+// unsafe items, as check, bounded and crosscheck do by default, since
+// they prove them).
 //
 // # Promela (docs/compare.md)
 //

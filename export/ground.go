@@ -263,7 +263,7 @@ func (in *instance) unsafe(tg *target) (string, error) {
 		})
 	}
 	if len(in.m.Invariants) > 0 {
-		errs.Add(in.m.Invariants[0].Pos, "the exports do not support invariants (dpor prunes the states they exclude)")
+		errs.Add(in.m.Invariants[0].Pos, "the exports do not support assumed invariants (they would have to leave out the states the invariants exclude); without --assume-invariants they are checked as unsafe items")
 	}
 	return res, errs.Err()
 }

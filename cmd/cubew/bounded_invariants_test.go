@@ -213,7 +213,7 @@ func TestCrosscheckInvariantsPeer(t *testing.T) {
 
 	code, out, errOut = runCLI(t, "crosscheck", "--peer", "spin", "--max-n", "2", "--timeout", "0", "--assume-invariants", violatedInvariant)
 	require.Equal(t, exitSafe, code, errOut+out)
-	require.Contains(t, out, "note: n=2 cannot be exported to SPIN: testdata/violated_invariant.cub:7:1: the exports do not support invariants")
+	require.Contains(t, out, "note: n=2 cannot be exported to SPIN: testdata/violated_invariant.cub:7:1: the exports do not support assumed invariants")
 	require.NotRegexp(t, `SPIN: \d+ states`, out)
 	require.Contains(t, out, "agree\n")
 }
