@@ -171,12 +171,12 @@ func boundedFile(ctx context.Context, path string, o *boundedOpts, g *globalOpts
 	if err != nil {
 		return fileResult{}, inFile(path, err)
 	}
-	if g.verbose {
-		printBoundedStats(stderr, path, res, k, seconds)
-		printAssumed(stderr, path, assumedInvariants(m, o.assumeInvariants))
-	}
 	r := fromBounded(path, res.Engine, m, res, k, seconds)
 	r.Assumed = assumedInvariants(m, o.assumeInvariants)
+	if g.verbose {
+		printBoundedStats(stderr, path, res, k, seconds)
+		printAssumed(stderr, path, r.Assumed)
+	}
 	return r, nil
 }
 
