@@ -70,6 +70,7 @@ type program struct {
 	canonical   bool
 	dead        deadCells  // with Options.DeadValues: the dead cells' rules (dead.go)
 	shift       []bool     // with Options.Shift granted: the int locations (shift.go)
+	gap         int64      // with Options.Gaps and Shift granted: the width from which gaps are capped (gaps.go)
 	order       *orderLocs // with Options.Order granted: the ordered reals and the step (order.go)
 	ownedCells  [][]int    // per process, the cells indexed by it alone (symmetry.go)
 	abstractLoc []bool     // per location: its type is abstract (symmetry.go)

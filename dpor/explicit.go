@@ -48,6 +48,9 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 	if opts.Shift {
 		if shiftRefused = p.shiftRefusal(); shiftRefused == "" {
 			p.shift = p.shiftLocs()
+			if opts.Gaps {
+				p.gap = p.gapWidth()
+			}
 		}
 	}
 	orderRefused := ""
@@ -59,7 +62,7 @@ func explore(ctx context.Context, m *syntax.Model, opts Options, onState func(*p
 		x = &explorer{stepper: stepper{p: p, opts: opts, flags: &runFlags{}, reuse: true},
 			ctx: ctx, visited: newKeySet(), onState: onState,
 			res: &Result{N: opts.N, Model: p.mm.Name(), Engine: EngineExplicit, MaxSteps: opts.MaxSteps, Symmetric: p.canonical, SymmetryRefused: refused, Outside: p.outside,
-				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused,
+				DeadValues: dead, Shifted: p.shift != nil, ShiftRefused: shiftRefused, Gapped: p.gap,
 				Ordered: p.order != nil, OrderRefused: orderRefused}}
 		err := x.run()
 		return !x.underApproximated(), err
@@ -135,9 +138,13 @@ func (x *explorer) run() error {
 		st, id := x.queue[head], x.qids[head]
 		x.queue[head] = nil
 		x.known = x.knownAt(head, head)
+		from := x.gapsOf(st)
 		err = x.successors(st, func(e edge, ns *state) bool {
 			if e.tr != nil {
 				res.Transitions++
+				if x.gapBroken(from, ns) {
+					return false
+				}
 			} else {
 				res.Flushes++
 			}

@@ -54,6 +54,12 @@ type Options struct {
 	// without bound give finitely many keys; Result.Shifted tells whether
 	// it did, Result.ShiftRefused why not.
 	Shift bool
+	// Gaps, with Shift granted, also caps in the keys every gap between
+	// consecutive integers wider than the model's offsets (gaps.go), so
+	// that a counter left behind (a ticket lock's lost ticket) gives
+	// finitely many keys; a run where a step puts a value inside such a
+	// gap stops with verdict Unknown and Result.GapsBroken set.
+	Gaps bool
 	// Order makes [Explicit] key states by the order with ties of their
 	// reals when the model only compares reals with each other, copies
 	// them and increments the largest by a positive step (order.go), so
@@ -110,6 +116,11 @@ type Result struct {
 	// allow it ("" when it did, or when the option is off).
 	Shifted      bool
 	ShiftRefused string
+	// Gapped is the width from which gaps were capped (Options.Gaps; 0
+	// when they were not); GapsBroken reports a run stopped because a
+	// step put a value inside a capped gap.
+	Gapped     int64
+	GapsBroken bool
 	// Ordered reports that states were keyed by the order of their reals
 	// (Options.Order); OrderRefused says why the model does not allow it
 	// ("" when it did, or when the option is off).

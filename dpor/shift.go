@@ -122,11 +122,18 @@ func (p *program) shiftLocs() []bool {
 	return out
 }
 
-// shifted returns st with every int shifted so that the smallest is 0
-// (st itself when p.shift is nil, when it is already so, or when an int
-// location holds kOther).
+// shifted returns st with every int shifted so that the smallest is 0,
+// and its wide gaps capped when p.gap is set (gaps.go); st itself when
+// p.shift is nil, when it is already so, or when an int location holds
+// kOther.
 func (p *program) shifted(st *state) *state {
 	if p.shift == nil {
+		return st
+	}
+	if p.gap > 0 {
+		if vs, ok := p.liveInts(st); ok && len(vs) > 0 {
+			return p.capped(st, vs)
+		}
 		return st
 	}
 	first, low := true, int64(0)

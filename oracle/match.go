@@ -22,12 +22,13 @@ type instance struct {
 	// shifted: states keyed up to a common shift of their integers;
 	// ordered: up to an order isomorphism of their reals (reduce.go).
 	shifted, ordered bool
+	gap              int64                        // capped gaps' width (reduce.go; 0: none)
 	columns          map[string][]*translate.Term // columnKey -> value per state (nil: unknown)
 	lits             map[string][]uint64          // ground literal key -> states where it is not false
 }
 
 func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
-	return &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered,
+	return &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
 		columns: map[string][]*translate.Term{}, lits: map[string][]uint64{}}
 }
 

@@ -56,7 +56,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	m = finiteAbstract(m)
 	r := probe(ctx, m, mm)
 	for k := 1; k <= n; k++ {
-		states, res, err := explore(ctx, m, reductions(k, mm, maxStates, r))
+		states, res, err := exploreReduced(ctx, m, reductions(k, mm, maxStates, r))
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
@@ -70,7 +70,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		// small: explored partially, it is the shallow states of a large
 		// instance, which the smaller ones mostly have already, and it
 		// took German's protocol from 1.1 to 3 CPU-s.
-		states, res, err := explore(ctx, m, reductions(n+1, mm, maxStates/extraShare, r))
+		states, res, err := exploreReduced(ctx, m, reductions(n+1, mm, maxStates/extraShare, r))
 		if err == nil && res.Verdict != translate.Unknown {
 			o.add(n+1, states, res)
 		}

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"math/big"
 
 	"github.com/cubew/cubew/dpor"
 	"github.com/cubew/cubew/memmodel"
@@ -22,6 +23,13 @@ import (
 //     (`Serving < Ticket[#1]`) holds in a state iff it holds in every
 //     shift of it; a literal between one and a number (`0 < Next`) does
 //     not, and invariantLits drops it;
+//   - capped gaps (dpor/gaps.go), with shifted counters: a gap between
+//     consecutive integers of the model's width or more is keyed as
+//     that width (a ticket kept by a process that lost the race for
+//     Tail); a literal whose sides' offsets differ by the width or more
+//     does not keep its truth across such a gap, and invariantLits drops
+//     it; a run where a step puts a value inside a capped gap is
+//     explored again without (exploreReduced);
 //   - ordered reals (dpor/order.go): a comparison of two real state
 //     terms without offsets (`Clock[#1] < Last[#2]`) holds in a state
 //     iff it holds in every state of the same order; one with a number
@@ -44,7 +52,19 @@ import (
 // invariants it proves unsafe items: decide's oracleModel).
 func reductions(k int, mm memmodel.Model, maxStates int, r reducible) dpor.Options {
 	return dpor.Options{N: k, Model: mm, MaxStates: maxStates, Symmetry: true,
-		Shift: r.shifted, Order: r.ordered, DeadValues: true, AssumeInvariants: true}
+		Shift: r.shifted, Gaps: r.shifted, Order: r.ordered, DeadValues: true, AssumeInvariants: true}
+}
+
+// exploreReduced explores the instance opts describes, again without
+// capped gaps when a step put a value inside one (dpor/gaps.go: the
+// capped keys were then not exact).
+func exploreReduced(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
+	states, res, err := explore(ctx, m, opts)
+	if err == nil && res.GapsBroken {
+		opts.Gaps = false
+		return explore(ctx, m, opts)
+	}
+	return states, res, err
 }
 
 // reducible says which reductions of unbounded numbers the explicit
@@ -68,14 +88,15 @@ func probe(ctx context.Context, m *syntax.Model, mm memmodel.Model) reducible {
 // it leaves out those that compare a numeric term with a number; in an
 // ordered one, those that compare a real state term with anything but
 // another real state term, or carry an offset (the step itself, a
-// constant, is kept as it is: it is compared with 0 only).
+// constant, is kept as it is: it is compared with 0 only); where gaps
+// are capped, those whose sides' offsets differ by the width or more.
 func (in *instance) invariantLits(c *translate.Cube) []translate.Literal {
 	if !in.shifted && !in.ordered {
 		return c.Lits
 	}
 	out := make([]translate.Literal, 0, len(c.Lits))
 	for _, l := range c.Lits {
-		if in.shifted && isNumber(l.L) != isNumber(l.R) {
+		if in.shifted && isNumber(l.L) != isNumber(l.R) || in.gap > 0 && !withinGap(l, in.gap) {
 			continue
 		}
 		if in.ordered && !orderInvariant(c.Events, l) {
@@ -116,4 +137,22 @@ func orderedReal(events []translate.Event, t *translate.Term) bool {
 		}
 	}
 	return s != nil && s.Class != syntax.SymConst && s.Type.Kind == syntax.TReal
+}
+
+// withinGap reports whether the offsets of l's sides differ by less than
+// gap, the width from which an instance's gaps are capped: such a
+// literal has the same truth across a capped gap at every width
+// (dpor/gaps.go).
+func withinGap(l translate.Literal, gap int64) bool {
+	d := new(big.Rat).Sub(offset(l.L), offset(l.R))
+	return len(l.L.Off.Consts) == 0 && len(l.R.Off.Consts) == 0 && d.Abs(d).Cmp(big.NewRat(gap, 1)) < 0
+}
+
+// offset returns the number t adds to its base (0 for a term that is not
+// numeric).
+func offset(t *translate.Term) *big.Rat {
+	if t.Kind != translate.KLin || t.Off.K == nil {
+		return new(big.Rat)
+	}
+	return t.Off.K
 }
