@@ -137,7 +137,11 @@
 // that only compares integers with each other and adds constants to them
 // has its states keyed up to a common shift of their integers (shift.go),
 // which makes some unbounded counters finite; Result.ShiftRefused says
-// why a model does not qualify. With Options.Order, a model that only
+// why a model does not qualify; Options.Gaps then also caps the gaps
+// between consecutive integers wider than the model's offsets (gaps.go:
+// a ticket kept by a process that lost the race for Tail), checking each
+// step against the capped gaps (Result.GapsBroken when one breaks them).
+// With Options.Order, a model that only
 // compares reals with each other, copies them, and increments the
 // largest by a positive step has its states keyed by the order with ties
 // of its reals (order.go), which makes logical clocks finite
