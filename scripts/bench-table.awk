@@ -6,7 +6,9 @@
 # original), solver calls (answered without Z3), CPU seconds of the
 # search (ours / original's wall seconds) and the ratio original / ours.
 # Binary table: the whole `cubew check` process, median CPU and wall time
-# per run on each small file (the original under 0.5 s). Start-up table:
+# per run on each small file (the original under 0.5 s), and how many are
+# at least 2× faster than the original. CPU table: BenchmarkBinaryCPU,
+# `cubew check -j 1` on the files the original takes 0.5–10 s on. Start-up table:
 # BenchmarkStartup's processes (empty Go and cgo programs, cubew
 # --version, parse and check of dekker, with and without cgo).
 BEGIN { FS = "\t" }
@@ -30,6 +32,15 @@ FNR == NR {
 		else if (sub(/-wall-ms$/, "", unit)) startWall[unit] = $i
 	}
 }
+/^BenchmarkBinaryCPU\// {
+	name = $1
+	sub(/^BenchmarkBinaryCPU\//, "", name)
+	sub(/-[0-9]+$/, "", name)
+	delete v
+	for (i = 3; i < NF; i += 2) v[$(i + 1)] = $i
+	cpuRows[++ncpu] = sprintf("| %s | %s | %s | %.1f | %.1f | %.2f× |", name, model[name], verdict[name],
+		v["cpu-ms/op"], v["orig-s"] * 1e3, v["cpu-speedup"])
+}
 /^Benchmark(Corpus|Binary)\// {
 	kind = $1
 	sub(/\/.*/, "", kind)
@@ -42,6 +53,8 @@ FNR == NR {
 		corpus[++nc] = sprintf("| %s | %s | %s | %d / %d | %d (%d) | %.4f / %.3f | %.1f× |", name, model[name], verdict[name],
 			v["nodes"], v["orig-nodes"], v["calls"], v["builtin"], v["cpu-s"], v["orig-s"], v["speedup"])
 	} else {
+		fastCPU += v["cpu-speedup"] >= 2
+		fastWall += v["speedup"] >= 2
 		binary[++nb] = sprintf("| %s | %s | %s | %.1f | %.1f | %.1f | %.2f× | %.2f× |", name, model[name], verdict[name],
 			v["cpu-ms/op"], v["wall-ms/op"], v["orig-s"] * 1e3, v["cpu-speedup"], v["speedup"])
 	}
@@ -57,9 +70,16 @@ END {
 		print "| file (cubew check, whole process) | model | verdict | CPU ms (median) | wall ms (median) | original ms | ratio CPU | ratio wall |"
 		print "|---|---|---|---:|---:|---:|---:|---:|"
 		for (i = 1; i <= nb; i++) print binary[i]
+		printf "\n%d of %d small files at ≥ 2× the original in wall time, %d in CPU time\n", fastWall, nb, fastCPU
+	}
+	if (ncpu > 0) {
+		if (nc + nb > 0) print ""
+		print "| file (cubew check -j 1, whole process) | model | verdict | CPU ms (median) | original ms | ratio CPU |"
+		print "|---|---|---|---:|---:|---:|"
+		for (i = 1; i <= ncpu; i++) print cpuRows[i]
 	}
 	if ("check" in startCPU) {
-		if (nc + nb > 0) print ""
+		if (nc + nb + ncpu > 0) print ""
 		print "| process (start-up, cubicle/dekker.cub) | CPU ms (median) | wall ms (median) |"
 		print "|---|---:|---:|"
 		n = split("go-hello cgo-hello version parse check check-nocgo", names, " ")

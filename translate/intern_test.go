@@ -70,3 +70,35 @@ func TestInternConcurrent(t *testing.T) {
 		t.Fatalf("published copy has %d of the %d terms, %d made since", found, len(ids), terms.added)
 	}
 }
+
+// TestInternPublishesFoundTerms makes a term that the lock-free copy
+// lacks, then finds it again and again, as a search finds its few newest
+// terms: within as many finds as the tables hold terms, a new copy is
+// published that has it, so the finds stop taking the mutex.
+func TestInternPublishesFoundTerms(t *testing.T) {
+	s := &syntax.Symbol{Name: "InternFound", Arity: 1}
+	var u *Term
+	for k := 1; k <= 100 && u == nil; k++ {
+		if v := StateTerm(s, Proc(k)); published.Load().find(v) == nil {
+			u = v
+		}
+	}
+	if u == nil {
+		t.Fatal("every term made was published at once")
+	}
+	terms.Lock()
+	size := terms.live.size()
+	terms.Unlock()
+	finds := 0
+	for ; finds <= size && published.Load().find(u) == nil; finds++ {
+		if lookupState(stateKey(KState, s, u.Args)) != u {
+			t.Fatalf("lookup of %s gives another term", u.Key())
+		}
+	}
+	if published.Load().find(u) != u {
+		t.Fatalf("%s not published after %d finds (%d terms)", u.Key(), finds, size)
+	}
+	if finds == 0 {
+		t.Fatalf("%s published before any find", u.Key())
+	}
+}

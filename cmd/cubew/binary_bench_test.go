@@ -61,12 +61,7 @@ func BenchmarkBinary(b *testing.B) {
 	for _, e := range small {
 		want := map[string]int{"safe": exitSafe, "unsafe": exitUnsafe}[e.Expected]
 		b.Run(strings.TrimSuffix(e.File, ".cub"), func(b *testing.B) {
-			var walls, cpus []float64
-			for b.Loop() {
-				wall, cpu := timeProcess(b, bin, []string{"check", "--assume-invariants", filepath.Join(dir, e.File)}, want)
-				walls, cpus = append(walls, wall), append(cpus, cpu)
-			}
-			wall, cpu := median(walls), median(cpus)
+			wall, cpu := timeRuns(b, bin, []string{"check", "--assume-invariants", filepath.Join(dir, e.File)}, want)
 			b.ReportMetric(wall*1e3, "wall-ms/op")
 			b.ReportMetric(cpu*1e3, "cpu-ms/op")
 			b.ReportMetric(e.OriginalSeconds, "orig-s")
@@ -75,6 +70,61 @@ func BenchmarkBinary(b *testing.B) {
 		})
 	}
 	b.Logf("%d small files (original under %gs)", len(small), smallFileSeconds)
+}
+
+// timeRuns runs bin with args once per iteration of b, failing on an
+// exit status other than want, and returns the median wall and CPU
+// seconds of the process.
+func timeRuns(b *testing.B, bin string, args []string, want int) (wall, cpu float64) {
+	var walls, cpus []float64
+	for b.Loop() {
+		wall, cpu := timeProcess(b, bin, args, want)
+		walls, cpus = append(walls, wall), append(cpus, cpu)
+	}
+	return median(walls), median(cpus)
+}
+
+// cpuFileSeconds bounds the original's wall time of the files
+// BenchmarkBinaryCPU runs: those it takes from smallFileSeconds to
+// this many seconds (sense_barrier, lamport_N, arbiter_v2_N, german),
+// the slow files a benchmark can repeat.
+const cpuFileSeconds = 10
+
+// BenchmarkBinaryCPU builds cubew and runs `cubew check -j 1
+// --assume-invariants --model M FILE` (the original assumes invariants)
+// once per iteration on each corpus file with a reference verdict
+// that the original checks in smallFileSeconds to cpuFileSeconds (issue
+// 20 item 2: ≥ 10× the original's CPU time on one core); it fails on an
+// exit status other than the expected verdict's and reports the median
+// CPU time (user + system) of the process, the original's time (orig-s,
+// wall: single-threaded, so its CPU time) and their ratio (cpu-speedup).
+func BenchmarkBinaryCPU(b *testing.B) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, err := corpus.Expected(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bin := buildCubew(b, b.TempDir(), "cubew")
+	ran := 0
+	for _, e := range entries {
+		if e.Expected == "?" || e.OriginalSeconds < smallFileSeconds || e.OriginalSeconds > cpuFileSeconds {
+			continue
+		}
+		ran++
+		want := map[string]int{"safe": exitSafe, "unsafe": exitUnsafe}[e.Expected]
+		b.Run(strings.TrimSuffix(e.File, ".cub"), func(b *testing.B) {
+			_, cpu := timeRuns(b, bin, []string{"check", "-j", "1", "--assume-invariants", "--model", e.Model, filepath.Join(dir, e.File)}, want)
+			b.ReportMetric(cpu*1e3, "cpu-ms/op")
+			b.ReportMetric(e.OriginalSeconds, "orig-s")
+			b.ReportMetric(e.OriginalSeconds/cpu, "cpu-speedup")
+		})
+	}
+	if ran != 4 {
+		b.Fatalf("%d files between %gs and %gs in expected.tsv, want 4", ran, float64(smallFileSeconds), float64(cpuFileSeconds))
+	}
 }
 
 // median is the middle of xs (the mean of the two middle values when

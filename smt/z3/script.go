@@ -1,8 +1,24 @@
 package z3
 
 /*
+#include <signal.h>
 #include <stdlib.h>
 #include "z3lazy.h"
+
+// z3w_eval_keeping_sigint is Z3_eval_smtlib2_string, after which SIGINT's
+// disposition is put back as it was: Z3 installs its own handler around
+// each (check-sat) and puts the old one back with signal(2), which drops
+// the Go runtime's SA_ONSTACK and SA_SIGINFO flags, and the runtime then
+// dies on the next SIGINT (see EvalSMTLIB2).
+static Z3_string z3w_eval_keeping_sigint(Z3_context c, Z3_string script) {
+	struct sigaction saved;
+	int got = sigaction(SIGINT, NULL, &saved) == 0;
+	Z3_string out = z3w_eval_smtlib2_string(c, script);
+	if (got) {
+		sigaction(SIGINT, &saved, NULL);
+	}
+	return out;
+}
 */
 import "C"
 
@@ -18,7 +34,11 @@ import (
 // per (check-sat) answer, (echo) string or error. When a command failed
 // (Z3 goes on after it, printing an "(error ...)" line), the error is
 // returned too, with the output. Once ctx is done Z3 is interrupted and
-// EvalSMTLIB2 returns ctx.Err().
+// EvalSMTLIB2 returns ctx.Err(). The script's checks do not answer
+// SIGINT themselves (Z3's handler, installed around each (check-sat)
+// whatever the "ctrl_c" parameter of Z3 4.8, takes a SIGINT sent during
+// one, which then stops that check only); afterwards the Go runtime's
+// handler is back with its own flags.
 func EvalSMTLIB2(ctx context.Context, script string) (string, error) {
 	c := NewContext()
 	defer c.Close()
@@ -40,7 +60,7 @@ func EvalSMTLIB2(ctx context.Context, script string) (string, error) {
 			time.Sleep(maxInterruptDelay)
 		}
 	})
-	out := C.GoString(C.z3w_eval_smtlib2_string(c.z, cs))
+	out := C.GoString(C.z3w_eval_keeping_sigint(c.z, cs))
 	mu.Lock()
 	finished = true
 	mu.Unlock()
