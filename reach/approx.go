@@ -340,10 +340,10 @@ func (e *engine) runRestarting(ctx context.Context) (*Result, error) {
 			return res, err
 		}
 		e.stats.Restarts++
-		e.growOracle()
 		if e.stats.Restarts >= maxRestarts {
 			e.noApprox = true
 		}
+		e.growOracle()
 	}
 }
 

@@ -11,9 +11,9 @@ type Grower interface {
 
 // growOracle asks the oracle, if it can grow, to explore more after a
 // refutation: the next run's candidates are judged by the larger
-// oracle.
+// oracle. A run without approximation asks it nothing.
 func (e *engine) growOracle() {
-	if g, ok := e.opts.Oracle.(Grower); ok {
+	if g, ok := e.opts.Oracle.(Grower); ok && !e.noApprox {
 		g.Grow()
 	}
 }
