@@ -41,7 +41,8 @@ type Oracle struct {
 // one with n+1 when it has at most maxStates/extraShare states: a cube
 // of n variables is then looked for where one more process acts too, as
 // a ticket lock needs to reach `Phase[#2] = Idle && Phase[#3] = Idle &&
-// Serving < Ticket[#1]` (a fourth process holds the lock). The instance
+// Serving < Ticket[#1]` (a fourth process holds the lock); a larger one
+// is left to Grow. The instance
 // sizes stop at m's number_procs bound. An instance the explicit engine
 // cannot run, or cannot explore exactly (an initial value it cannot
 // enumerate), or that has no initial state, is an error: such an oracle
@@ -111,7 +112,8 @@ func extra(ctx context.Context, m *syntax.Model, opts dpor.Options) (*instance, 
 // process to fail. arbiter_v3_N under TSO: its candidates over 3
 // processes were refuted by executions of 4 (the arbiter and three
 // clients); the instance with 4 processes has 28,291 classes, more
-// than New's 2,000 for it, and with it none is refuted (TestGrow).
+// than New's 2,000 for it, and with it no candidate is refuted (TestGrow;
+// cmd/cubew's TestArbiterV3TSO).
 // Models whose candidates are never refuted (German's, FLASH's,
 // ricart_agrawala) never pay for it: exploring it up front made German
 // 3 times slower. It is safe for concurrent use.
