@@ -45,7 +45,7 @@ func TestClassesExact(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, translate.Safe, res.Verdict)
 		require.Len(t, states, want)
-		plain.add(k+1, states, res)
+		plain.add(newInstance(k+1, states, res))
 	}
 	for _, in := range o.instances {
 		for _, s := range in.states {

@@ -71,6 +71,27 @@
 //     locations and tickets: they agree on every cube whose literals it
 //     looks at).
 //
+// Under TSO and PSO a state is memory plus store buffers, and the same
+// holds: a free weak location starts symbolic in memory, and a write of
+// a value that decided nothing (a copy of a symbolic value) carries it
+// into a store buffer unchanged, where a later read that depends on it
+// forces the enumeration like any other (dpor/lazy.go); dead cells are
+// never buffered locations (dpor/dead.go). A final read (`p @ X`) that
+// finds a symbolic value, in p's buffer or in memory, is unknown.
+// TestClassesExactWeak compares the oracle of a cache whose weak memory
+// starts free with an unreduced TSO run on 4,090 cubes, final reads
+// included.
+//
+// # Growing
+//
+// An oracle leaves out the instance with one more process than MaxVars
+// when it is not small (New). When a candidate it called unreached is
+// refuted, reach asks it to Grow: that instance is explored with the
+// whole state budget and kept when complete, so the oracle stays exact
+// for every instance it has (arbiter_v3_N under TSO: 1..4 processes,
+// 32,261 classes; TestGrow). An oracle with a partial instance does not
+// grow.
+//
 // Without the lazy classes, an exploration that reports its states
 // enumerates every free initial value: FLASH's instance with one process
 // exceeded 20,000 states, and the oracle was partial at every size. With

@@ -48,7 +48,7 @@ func TestTicketOracleExact(t *testing.T) {
 		res, err := dpor.Reachable(ctx, m, dpor.Options{N: k, Model: memmodel.TSO, MaxSteps: ticketSteps}, func(s dpor.State) { states = append(states, s) })
 		require.NoError(t, err)
 		require.Equal(t, translate.Safe, res.Verdict, res.Reason)
-		plain.add(k, states, res)
+		plain.add(newInstance(k, states, res))
 	}
 	pool := ticketLiterals(m)
 	cubes, unreached, truly, exact := 0, 0, 0, 0

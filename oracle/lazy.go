@@ -45,6 +45,16 @@ func (l *Lazy) Reached(c *translate.Cube) bool {
 	return o.Reached(c)
 }
 
+// Grow is Oracle.Grow once explored; false before, or when the
+// exploration failed. It is safe for concurrent use.
+func (l *Lazy) Grow() bool {
+	o, err := l.Explored()
+	if o == nil || err != nil {
+		return false
+	}
+	return o.Grow()
+}
+
 func (l *Lazy) get() (*Oracle, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -343,6 +343,7 @@ func (e *engine) runRestarting(ctx context.Context) (*Result, error) {
 		if e.stats.Restarts >= maxRestarts {
 			e.noApprox = true
 		}
+		e.growOracle()
 	}
 }
 

@@ -135,8 +135,10 @@
 // answer's visited set (Result.Invariant) includes it and remains an
 // inductive invariant (Result.Inferred lists the candidates). A node that
 // descends from a candidate and meets the initial states refutes it: the
-// candidate is marked bad, counted (Stats.Refuted), and the search starts
-// over; after Options.MaxRestarts restarts it runs without approximation.
+// candidate is marked bad, counted (Stats.Refuted), the oracle may grow
+// (Grower, approx_grow.go: package oracle explores one more process), and
+// the search starts over; after Options.MaxRestarts restarts it runs
+// without approximation.
 // With Options.ApproxAfter, the first run visits that many nodes exactly
 // before it proposes candidates, or fewer once they have made as many
 // pre-images as that many ordinary nodes make (25 each, approx.go: a
