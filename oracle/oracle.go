@@ -65,7 +65,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
-		if res.Verdict != translate.Safe && o.Partial == "" {
+		if (res.Verdict != translate.Safe || res.Bounded) && o.Partial == "" {
 			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
 		}
 		o.add(newInstance(k, states, res))

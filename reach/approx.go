@@ -38,11 +38,15 @@ var errRestart = errors.New("reach: a candidate invariant was refuted")
 // state literals that the oracle never saw reached, that is not known bad
 // and that does not meet the initial states. The candidate is a root of
 // the search graph: a node that descends from it and meets the initial
-// states refutes it, never gives a counterexample.
-func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
+// states refutes it, never gives a counterexample. known reports that the
+// first candidate that qualifies was visited before in this run: it
+// includes n, which needs no visit (the search's inclusion does not
+// always see it: a final read of nowCandidates stands for a read of n's
+// step).
+func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bool, err error) {
 	o := e.opts.Oracle
 	if o == nil || e.noApprox || e.exactYet() {
-		return nil, nil
+		return nil, false, nil
 	}
 	if e.static == nil {
 		e.static = staticSymbols(e.sys)
@@ -50,6 +54,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 	tried := 0
 	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
 	cands = append(cands, e.lockedCandidates(n, o.MaxVars())...)
+	cands = append(cands, e.nowCandidates(n, o.MaxVars())...)
 	judged := len(cands) // the oracle judges these (as judgedAs says); procCandidates are guesses
 	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
 	for i, c := range cands {
@@ -59,6 +64,9 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		if tried++; tried > maxCandidateChecks {
 			break
 		}
+		if prev := e.cands[c.Key()]; prev != nil {
+			return prev, true, nil
+		}
 		if i < judged && o.Reached(judgedAs(c)) {
 			continue
 		}
@@ -66,14 +74,15 @@ func (e *engine) approximate(ctx context.Context, n *node) (*node, error) {
 		cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
 		reached, err := e.meetsInit(ctx, cand)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if !reached {
-			return cand, nil
+			e.cands[c.Key()] = cand
+			return cand, false, nil
 		}
 		e.bad[c.Key()] = true
 	}
-	return nil, nil
+	return nil, false, nil
 }
 
 // preImagesPerExactNode is the work, in pre-images, that

@@ -128,6 +128,13 @@
 // reading another's flag (mutex_N_us with a fence in t2: t3 reads
 // R[q] = True of a new q at every step), which neither kind above can:
 // the reads they drop are not final. It is tried after the other kinds.
+// In a search that orders steps (PSO, OrderingSteps), a node's own step
+// happens in its state, so its reads are what their process would read
+// there: nowCandidates (approx_now.go) keep them as final reads with a
+// few state literals, judged by the oracle as the unsafe formula's
+// `p @ X` (lamport_N: `PC[#1] = CS && PC[#2] = L4 && #2 @ X = #2`). The
+// search's inclusion does not map a final read onto a read of a step, so
+// a node whose candidate was visited before in the run is covered by it.
 // Candidates are tried most general first (moreGeneral), and of two as
 // general, the one with fewer relations between numeric variables that
 // no process indexes (`Next = Serving`). Every candidate is proved,

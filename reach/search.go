@@ -228,6 +228,8 @@ type node struct {
 	seq     int32   // visit order, once visited
 	images  []*node // the symmetric images indexed with n (symmetry.go)
 	image   int     // k > 0: the k-th image of the node with this id
+
+	step translate.Set // the events of cube that the step from parent added
 }
 
 // orphaned reports whether n's parent was deleted: n is then dropped
@@ -290,6 +292,8 @@ type engine struct {
 	// made at the first approximation.
 	static func(*syntax.Symbol) bool
 	owned  ownedCells // the owned weak arrays (owned.go)
+
+	cands map[string]*node // the candidates visited in this run, by key (approx.go)
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -299,7 +303,7 @@ func (e *engine) newNode(c *translate.Cube) *node {
 
 func (e *engine) run(ctx context.Context) (*Result, error) {
 	e.ctx = ctx
-	e.seen = map[string]*node{}
+	e.seen, e.cands = map[string]*node{}, map[string]*node{}
 	e.index = newVisitedIndex()
 	e.graph, e.spurious = nil, nil
 	e.matched = 0
@@ -448,9 +452,15 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		return e.unknown(fmt.Sprintf("node limit %d reached", e.opts.MaxNodes)), nil
 	}
 	if !spurious {
-		c, err := e.approximate(ctx, n)
+		c, known, err := e.approximate(ctx, n)
 		if err != nil {
 			return e.stopped(ctx, err)
+		}
+		if known {
+			// A candidate visited before includes n.
+			e.stats.Covered++
+			e.record(n, Covered)
+			return nil, nil
 		}
 		if c != nil {
 			n = c
@@ -596,6 +606,7 @@ func (e *engine) adopt(n *node, results []transitionPres) ([]*node, error) {
 			c := e.newNode(p.cube)
 			c.fcache = r.facts[k]
 			c.depth, c.parent, c.via, c.args, c.from, c.prop = n.depth+1, n, t, p.args, p.from, n.prop
+			c.step = p.stepEvents(len(n.cube.Events))
 			e.seen[key] = c
 			if r.covered[k] {
 				// n, visited, already covers it (and it meets the initial
