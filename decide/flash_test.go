@@ -1,0 +1,61 @@
+package decide_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/cubew/cubew/decide"
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// flashWithInvariants is cubicle/flash.cub with the invariant
+// declarations of testdata/flash_invariants.txt appended.
+func flashWithInvariants(t *testing.T) (*syntax.Model, *translate.System) {
+	t.Helper()
+	src, err := os.ReadFile(corpusFile(t, "cubicle/flash.cub"))
+	require.NoError(t, err)
+	invs, err := os.ReadFile("testdata/flash_invariants.txt")
+	require.NoError(t, err)
+	m, err := syntax.ParseAndCheck("flash_invariants.cub", append(src, invs...), syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	require.Len(t, m.Invariants, 63)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	return m, sys
+}
+
+// TestFlashNeedsInvariants pins what FLASH with data (cubicle/flash.cub,
+// which neither check nor Cubicle decides) needs: with the 63 invariants
+// of testdata/flash_invariants.txt assumed, its 9 unsafe cubes are proved
+// in 10 nodes without inference. Each invariant holds in the complete
+// instance with 2 processes (checked as an unsafe item by the explicit
+// engine); the instance with 3 (566,581 orbits, about 10 CPU-s) runs
+// with CUBEW_LONG_TESTS=1.
+func TestFlashNeedsInvariants(t *testing.T) {
+	m, sys := flashWithInvariants(t)
+	res, err := decide.Check(context.Background(), m, sys, reach.Options{Model: memmodel.SC, NewSolver: newSolver, MaxNodes: 200, AssumeInvariants: true})
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 10, res.Stats.Nodes)
+
+	sizes := map[int]int{2: 26525}
+	if os.Getenv("CUBEW_LONG_TESTS") != "" && !testing.Short() {
+		sizes[3] = 566581
+	}
+	ran := 0
+	for n, want := range sizes {
+		opts := dpor.Options{N: n, Model: memmodel.SC, Symmetry: true, DeadValues: true, MaxStates: 600000}
+		bounded, err := dpor.Explicit(context.Background(), m, opts)
+		require.NoError(t, err)
+		require.Equal(t, translate.Safe, bounded.Verdict, "n=%d: %s", n, bounded.Reason)
+		require.Equal(t, want, bounded.States, "n=%d", n)
+		ran++
+	}
+	require.Equal(t, len(sizes), ran)
+}
