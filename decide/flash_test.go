@@ -1,0 +1,88 @@
+package decide_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/cubew/cubew/decide"
+	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
+	"github.com/cubew/cubew/reach"
+	"github.com/cubew/cubew/syntax"
+	"github.com/cubew/cubew/translate"
+	"github.com/stretchr/testify/require"
+)
+
+// flashWithInvariants is cubicle/flash.cub with the invariant
+// declarations of testdata/flash_invariants.txt appended.
+func flashWithInvariants(t *testing.T) (*syntax.Model, *translate.System) {
+	t.Helper()
+	src, err := os.ReadFile(corpusFile(t, "cubicle/flash.cub"))
+	require.NoError(t, err)
+	invs, err := os.ReadFile("testdata/flash_invariants.txt")
+	require.NoError(t, err)
+	m, err := syntax.ParseAndCheck("flash_invariants.cub", append(src, invs...), syntax.CheckOptions{SC: true})
+	require.NoError(t, err)
+	require.Len(t, m.Invariants, 83)
+	sys, err := translate.Build(m)
+	require.NoError(t, err)
+	return m, sys
+}
+
+// TestFlashNeedsInvariants pins what FLASH with data (cubicle/flash.cub,
+// which neither check nor Cubicle decides) needs: with the 83 invariants
+// of testdata/flash_invariants.txt assumed, its 9 unsafe cubes are proved
+// in 10 nodes without inference (proved instead, the invariants need
+// further lemmas: the file's last group says which). Each invariant holds in the complete
+// instance with 2 processes (checked as an unsafe item by the explicit
+// engine); the instance with 3 (566,581 orbits, about 10 CPU-s) runs
+// with CUBEW_LONG_TESTS=1.
+func TestFlashNeedsInvariants(t *testing.T) {
+	m, sys := flashWithInvariants(t)
+	res, err := decide.Check(context.Background(), m, sys, reach.Options{Model: memmodel.SC, NewSolver: newSolver, MaxNodes: 200, AssumeInvariants: true})
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 10, res.Stats.Nodes)
+
+	sizes := map[int]int{2: 26525}
+	if os.Getenv("CUBEW_LONG_TESTS") != "" && !testing.Short() {
+		sizes[3] = 566581
+	}
+	ran := 0
+	for n, want := range sizes {
+		opts := dpor.Options{N: n, Model: memmodel.SC, Symmetry: true, DeadValues: true, MaxStates: 600000}
+		bounded, err := dpor.Explicit(context.Background(), m, opts)
+		require.NoError(t, err)
+		require.Equal(t, translate.Safe, bounded.Verdict, "n=%d: %s", n, bounded.Reason)
+		require.Equal(t, want, bounded.States, "n=%d", n)
+		ran++
+	}
+	require.Equal(t, len(sizes), ran)
+}
+
+// TestFlashInvariantsUnreached: the oracle check's inference consults
+// (here over the instances with 1 and 2 processes, both complete) calls
+// unreached each of the 83 invariants of testdata/flash_invariants.txt
+// but 8 whose footprint, the process and two process-valued terms
+// (`UniMsg_Data[p] <> CurrData`, `UniMsg_Proc[p] <> Home`, `Dir_HeadPtr
+// <> p && ShWbMsg_Proc <> p`), needs 3 processes; the default oracle
+// judges those on its partial instance with 3. So inference may propose
+// the other 75 (it proposes some of them, among hundreds of other
+// candidates); what it lacks is proving them together.
+func TestFlashInvariantsUnreached(t *testing.T) {
+	_, sys := flashWithInvariants(t)
+	m, _ := load(t, corpusFile(t, "cubicle/flash.cub"), memmodel.SC)
+	o, err := oracle.New(context.Background(), m, memmodel.SC, 2, 0)
+	require.NoError(t, err)
+	require.Empty(t, o.Partial)
+	unreached := 0
+	for _, inv := range sys.Invariants {
+		if !o.Reached(inv.Cube) {
+			unreached++
+		}
+	}
+	require.Len(t, sys.Invariants, 83)
+	require.Equal(t, 75, unreached)
+}
