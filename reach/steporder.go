@@ -59,7 +59,10 @@ import (
 // enter the critical section, each reading X = itself at its fenced
 // step): the plain step order does not keep the satisfied read's
 // obligation, the obligations alone do not order the reads of two
-// processes (TestTimedReadsOfOneLocation). The two compose
+// processes (TestTimedReadsOfOneLocation). When the later read is
+// satisfied first, the earlier one still unsatisfied, the step-ordered
+// search draws the law without obligations (timedreads.go); the other
+// order needs the obligation of the earlier read. The two compose
 // (OrderingSteps(KeepingObligations(mm)), in either order), and that
 // search refutes every counterexample of lamport_N it meets, but finds no
 // fixpoint: its cubes keep two processes (a third one's writes order
