@@ -20,9 +20,12 @@ import (
 // without a fence fills its buffer); the states, counted up to process
 // permutations as the command line counts them, are pinned. The
 // step-ordered search's first counterexample does not replay: each
-// process's fenced read of X reads its own write from memory, #1's before
-// #2's, while #2's write reached memory first, an order coherence forbids
-// (reach's TestTimedReadsOfOneLocation). The search that orders the steps
+// process's fenced read of X reads its own write from memory, #2's before
+// #1's, while #1's write reached memory first, an order coherence forbids
+// (reach's TestTimedReadsOfOneLocation). The mirror image (#1's read
+// first), which it found first before, is now refuted at once: #2's later
+// read is satisfied first (its write was issued last), while #1's earlier
+// fenced read is still unsatisfied (reach's TestTimedReadsDrawnAtOnce). The search that orders the steps
 // and keeps the coherence obligations of satisfied reads
 // (reach.OrderingSteps(reach.KeepingObligations(...))) refutes that trace
 // and every other within 300 nodes, but finds no fixpoint (its cubes keep
@@ -52,8 +55,8 @@ func TestLamportPSO(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, translate.Unsafe, steps.Verdict, "the step-ordered search alone: %s", steps.Reason)
 	require.Equal(t, "init -> t_L1_L2_W_X_Self(#1) -> t_L1_L2_W_X_Self(#2) -> t_L2_L3_Y_Null(#2) -> t_L3_L4_W_Y_Self(#2) -> "+
-		"t_L2_L3_Y_Null(#1) -> t_L3_L4_W_Y_Self(#1) -> t_L4_CS_X_Self(#1) -> t_L4_CS_X_Self(#2) -> unsafe[1]", steps.Trace.String())
-	require.Equal(t, 114, steps.Stats.Nodes, "step-ordered search nodes to its first counterexample")
+		"t_L2_L3_Y_Null(#1) -> t_L3_L4_W_Y_Self(#1) -> t_L4_CS_X_Self(#2) -> t_L4_CS_X_Self(#1) -> unsafe[1]", steps.Trace.String())
+	require.Equal(t, 123, steps.Stats.Nodes, "step-ordered search nodes to its first counterexample")
 	_, err = decide.Replay(ctx, m, sys, memmodel.PSO, steps.Trace, newSolver)
 	var sp *reach.SpuriousError
 	require.ErrorAs(t, err, &sp, "the step-ordered search's counterexample now replays")

@@ -94,6 +94,9 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 		for _, p := range read {
 			st.readFrom(rel, m, p)
 		}
+		if st.drawsTimedReads() {
+			st.timedReads(rel, read, unsat&^readers(read)) // timedreads.go
+		}
 		all := append(read[:len(read):len(read)], pairs...)
 		st.fromReads(rel, all)
 		if !rel.Acyclic() {
