@@ -32,7 +32,7 @@ type CertClass int
 const (
 	CertConfirmed   CertClass = iota // every obligation answered unsat
 	CertBudget                       // some obligation answered unknown within the rlimit, none sat
-	CertUnsupported                  // no certificate is written for this system under this memory model (certify.ErrWeakModel, certify.ErrNotEncoded)
+	CertUnsupported                  // no certificate is written for this system under this memory model (certify.ErrNotEncoded)
 	CertRejected                     // disagreement: some obligation answered sat, the SAFE answer is not proved
 	CertError                        // the certificate could not be written, or Z3 refused it (a bug in certify)
 	numCertClasses
@@ -110,7 +110,7 @@ func CheckCubes(ctx context.Context, o *Outcome, cubes []reach.InvariantCube, rl
 	var b bytes.Buffer
 	err := certify.Write(&b, &certify.Certificate{Sys: o.sys, Cubes: cubes, Source: o.Case.Name, Model: o.Case.Model})
 	switch {
-	case errors.Is(err, certify.ErrWeakModel), errors.Is(err, certify.ErrNotEncoded):
+	case errors.Is(err, certify.ErrNotEncoded):
 		return &CertOutcome{Class: CertUnsupported, Note: err.Error()}
 	case err != nil:
 		return &CertOutcome{Class: CertError, Note: err.Error()}
