@@ -45,7 +45,7 @@ var certSeeds = []struct {
 func TestCertificates(t *testing.T) {
 	for _, sc := range certSeeds {
 		t.Run(sc.model.Name(), func(t *testing.T) {
-			certs, safe := runCertificates(t, sc.model, 1, sc.count)
+			certs, safe := runCertificates(t, sc.model, 1, sc.count, nil)
 			t.Logf("%s: %d SAFE answers; %s", sc.model.Name(), safe, &certs)
 			require.Equal(t, safe, certs.Checked()+certs[CertUnsupported], "every SAFE answer's certificate is written or refused")
 			require.Zero(t, certs[CertRejected], "rejected certificates")
@@ -71,7 +71,7 @@ func TestLongCertificates(t *testing.T) {
 			mm = reach.KeepingObligations(mm)
 		}
 		t.Run(name, func(t *testing.T) {
-			certs, safe := runCertificates(t, mm, *certFrom, *certCount)
+			certs, safe := runCertificates(t, mm, *certFrom, *certCount, nil)
 			fmt.Fprintf(os.Stderr, "CERTIFICATES %s seeds %d..%d: %d SAFE answers; %s\n", name, *certFrom, *certFrom+*certCount-1, safe, &certs)
 		})
 	}
@@ -87,22 +87,9 @@ func TestLongCertificates(t *testing.T) {
 func TestRefinedCertificates(t *testing.T) {
 	bin, err := exec.LookPath("cvc5")
 	require.NoError(t, err, "cvc5 not found: run make deps")
-	var certs CertTally
-	safe, marked := 0, 0
+	marked := 0
 	stepRF := regexp.MustCompile(` \(= \(rf\.\w+ f[^()]*\) new\.[xw]\)`)
-	RunSeeds(context.Background(), reach.KeepingObligations(memmodel.PSO), 1, 60, DefaultBudget, func(o *Outcome) {
-		if o.Class.Disagreement() || o.Class == ClassError {
-			t.Errorf("%s", o.Report())
-		}
-		c := CheckCertificate(context.Background(), o, CertRlimit)
-		if c == nil {
-			return
-		}
-		safe++
-		certs.Add(c.Class)
-		if c.Class != CertConfirmed {
-			t.Errorf("%s: %s", o.Case.Name, c)
-		}
+	certs, safe := runCertificates(t, reach.KeepingObligations(memmodel.PSO), 1, 60, func(o *Outcome, c *CertOutcome) {
 		if !slices.ContainsFunc(o.Reach.Invariant, func(v reach.InvariantCube) bool {
 			return slices.ContainsFunc(v.Cube.Events, func(e translate.Event) bool { return e.Sourced })
 		}) {
@@ -127,10 +114,10 @@ func TestRefinedCertificates(t *testing.T) {
 
 // runCertificates compares the engines on the generated models of seeds
 // from..from+count-1 under mm and re-checks the certificate of every SAFE
-// answer of reach; it fails the test on each disagreement of either kind
-// and returns the tally of the certificates and the number of SAFE
-// answers.
-func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64) (CertTally, int) {
+// answer of reach (and passes it to each, when not nil); it fails the
+// test on each disagreement of either kind and returns the tally of the
+// certificates and the number of SAFE answers.
+func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64, each func(*Outcome, *CertOutcome)) (CertTally, int) {
 	t.Helper()
 	var certs CertTally
 	safe := 0
@@ -146,6 +133,9 @@ func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64) (CertT
 		certs.Add(c.Class)
 		if c.Class.Disagreement() || c.Class == CertError {
 			t.Errorf("%s\n%s", c, o.Report())
+		}
+		if each != nil {
+			each(o, c)
 		}
 	})
 	return certs, safe
