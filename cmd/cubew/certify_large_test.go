@@ -124,7 +124,9 @@ func TestRefinedSearchCertificate(t *testing.T) {
 		require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
 		return file
 	}
-	one := func(s string) string { return certify.Only(s, func(o string) bool { return o == "transition w: node_50" }) }
+	one := func(s string) string {
+		return certify.Only(s, func(o string) bool { return o == "transition w: node_50" })
+	}
 	code, out, errs = cubew(t, "certify", "--rlimit", "20000000", write("one", one(script)))
 	require.Equal(t, exitSafe, code, out+errs)
 	for _, m := range mutants {
