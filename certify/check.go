@@ -274,16 +274,18 @@ func z3Run(ctx context.Context, zopts, script string, n int, opts Z3Options) ([]
 		return nil, ctx.Err()
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(output), "\n")
-	if err != nil && (output == "" || strings.HasPrefix(first, "(error")) {
+	if err != nil && (output == "" || strings.HasPrefix(first, "(error") && !limited(first)) {
 		return nil, err
 	}
 	outcomes := Outcomes(script, output)
 	work := workOf(output)
 	for i, o := range outcomes {
 		switch {
-		case strings.HasPrefix(o.Answer, "(error") && strings.Contains(o.Answer, "resource limit exceeded"):
-			// The rlimit ran out before the check-sat (simplifying an
-			// assertion): not proved within the limit, as unknown.
+		case limited(o.Answer), limited(first) && o.Answer == "no answer":
+			// The rlimit ran out before the check-sat (declaring the
+			// script or simplifying an assertion), or an earlier
+			// obligation's exhausted it: not proved within the limit,
+			// as unknown.
 			outcomes[i].Answer = "unknown"
 		case strings.HasPrefix(o.Answer, "(error"):
 			return nil, fmt.Errorf("obligation %s: %s", o.Obligation, o.Answer)
@@ -293,6 +295,12 @@ func z3Run(ctx context.Context, zopts, script string, n int, opts Z3Options) ([]
 		}
 	}
 	return outcomes, nil
+}
+
+// limited reports whether an error line of Z3 says that its resource
+// limit ran out (or that a command was canceled after it did).
+func limited(line string) bool {
+	return strings.HasPrefix(line, "(error") && (strings.Contains(line, "resource limit exceeded") || strings.Contains(line, "canceled"))
 }
 
 // statistics asks Z3 for its counters after each check-sat: workOf reads

@@ -55,9 +55,12 @@
 // "the read is before the write", coherence of a read as a law of two
 // later events). A case branch that keeps its weak cell (`| _ : A[j]`)
 // reads the cell and writes the value back, in a locked step. The refined
-// search's cubes (marked reads, ErrWeakModel) and a proof that needs the
-// search's fence-moved inclusion (reach.ErrFenceMoved, wrapped with
-// ErrNotEncoded) are refused.
+// pso search's cubes (reach.KeepingObligations) mark satisfied reads: the
+// certificate then adds the write each read reads (rf.L), set by the step
+// whose write a later read reads, and the coherence obligation of a read
+// of memory as a law of each writing step (weakstep_pso.go). A proof that
+// needs the search's fence-moved inclusion (reach.ErrFenceMoved, wrapped
+// with ErrNotEncoded) is refused.
 //
 // Write prints a certificate; Z3 and Z3With re-check one with the Z3
 // linked into cubew (Z3With reports each answer as it comes), CVC5 with

@@ -220,25 +220,6 @@ func TestPSOReorderingMutantsRejected(t *testing.T) {
 	}
 }
 
-// TestPSORefinedRefused: the refined PSO search's cubes mark satisfied
-// reads with their coherence obligations, which the encoding does not
-// state: no certificate for its model, nor for a cube with such a mark.
-func TestPSORefinedRefused(t *testing.T) {
-	c := proveUnder(t, "../examples/litmus/sb_fenced.cub", memmodel.PSO)
-	require.ErrorIs(t, certify.Supported(c.Sys, reach.KeepingObligations(memmodel.PSO)), certify.ErrWeakModel)
-	marked := *c
-	marked.Cubes = slices.Clone(c.Cubes)
-	k := slices.IndexFunc(c.Cubes, func(v reach.InvariantCube) bool { return len(v.Cube.Events) > 0 })
-	require.GreaterOrEqual(t, k, 0, "a cube with events")
-	cube := *c.Cubes[k].Cube
-	cube.Events = slices.Clone(cube.Events)
-	cube.Events[0].Sourced = true
-	marked.Cubes[k].Cube = &cube
-	var b strings.Builder
-	require.ErrorIs(t, certify.Write(&b, &marked), certify.ErrWeakModel)
-	require.Zero(t, b.Len(), "nothing written")
-}
-
 // TestPSOFenceKeptWithItsClass: under pso the search's matcher may
 // include a pre-image in a cube whose fence is ghb-equal to its read by a
 // fence before the read (fenceEarlier), which the encoding's equal times

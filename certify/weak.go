@@ -8,15 +8,10 @@ import (
 	"strings"
 
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
-
-// ErrWeakModel is returned for a weak model whose search is not stated
-// by the event-explicit encoding: the refined PSO search
-// (reach.KeepingObligations), whose cubes mark satisfied reads with the
-// coherence obligations of their sources.
-var ErrWeakModel = errors.New("certificates are not written for the refined pso search: its cubes mark satisfied reads with a coherence obligation towards the write each reads, and the encoding records which reads are unsatisfied, not which write a satisfied read reads (docs/certificates.md)")
 
 // ErrNotEncoded is wrapped by the errors of Write for a system or a
 // proof the event-explicit encoding does not cover (docs/certificates.md:
@@ -47,10 +42,17 @@ type weakModel struct {
 	// the execution, a write's event when it reaches memory (docs/certificates.md,
 	// "PSO"), and the steps follow the pso rules of weakstep_pso.go.
 	reorders bool
+	// sources: under reorders, the search is the refined one
+	// (reach.KeepingObligations), whose cubes mark satisfied reads: the
+	// certificate states which write each read reads (rf.L) and the
+	// coherence obligation of a read of memory (weakstep_pso.go,
+	// psoObligation).
+	sources bool
 }
 
 func newWeakModel(m *syntax.Model, checked, search memmodel.Model) *weakModel {
 	w := &weakModel{name: checked.Name(), mm: search, reorders: !memmodel.WritesInProgramOrder(search)}
+	w.sources = w.reorders && reach.KeepsObligations(search)
 	for _, name := range slices.Sorted(maps.Keys(m.Symbols)) {
 		if s := m.Symbols[name]; s.Weak {
 			w.locs = append(w.locs, s)
@@ -100,6 +102,12 @@ func (w *weakModel) declarations() string {
 		fmt.Fprintf(&b, "(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) Bool)\n(declare-fun %s (%s) %s)\n(declare-fun %s (%s) %s)\n",
 			quote("rd."+l.Name), dom, quote("wr."+l.Name), dom, quote("rval."+l.Name), dom, sortOf(l.Type), quote("wval."+l.Name), dom, sortOf(l.Type))
 	}
+	if w.sources {
+		b.WriteString("; per weak location: the write an event's read of a cell reads (the event\n; itself when it reads the initial value)\n")
+		for _, l := range w.locs {
+			fmt.Fprintf(&b, "(declare-fun %s (Ev%s) Ev)\n", quote("rf."+l.Name), strings.Repeat(" Proc", l.Arity))
+		}
+	}
 	return b.String()
 }
 
@@ -139,6 +147,11 @@ func rval(l *syntax.Symbol, ev string, cell []string) string {
 
 func wval(l *syntax.Symbol, ev string, cell []string) string {
 	return app(quote("wval."+l.Name), append([]string{ev}, cell...)...)
+}
+
+// rf is the write that ev's read of the cell reads (pso, refined search).
+func rf(l *syntax.Symbol, ev string, cell []string) string {
+	return app(quote("rf."+l.Name), append([]string{ev}, cell...)...)
 }
 
 // unsatAt says that ev's read of the cell is in the set unsat.
@@ -218,7 +231,8 @@ func (w *weakModel) dom() []string {
 // cubeEvents binds the events of a cube (e0, e1, ...) and says what they
 // are in the state (fut, unsat.L are the state's parameters): events of
 // the remaining steps, by their processes, reading or writing their
-// cells, the reads whose values the literals mention unsatisfied, and the
+// cells, the reads whose values the literals mention unsatisfied, the
+// marked reads of the refined pso search reading their sources, and the
 // ghb and ghb-equal pairs of the cube's relation.
 func (w *weakModel) cubeEvents(c *translate.Cube, unsat translate.Set, e env) (binds, parts []string) {
 	for i, ev := range c.Events {
@@ -237,6 +251,9 @@ func (w *weakModel) cubeEvents(c *translate.Cube, unsat translate.Set, e env) (b
 			}
 			if unsat.Has(i) {
 				parts = append(parts, unsatAt(quote(unsatName(ev.Loc)), name, idx))
+			}
+			if src, ok := reach.SourceOf(c, i); ok && ev.Sourced && w.sources {
+				parts = append(parts, "(= "+rf(ev.Loc, name, idx)+" "+eventName(src)+")")
 			}
 		case translate.Write:
 			parts = append(parts, wr(ev.Loc, name, idx))

@@ -16,11 +16,14 @@ import (
 type weakStep struct {
 	x, w   string
 	acting string
-	reads  map[*syntax.Symbol][][]translate.Proc // the cells read, per location
-	writes map[*syntax.Symbol]*translate.Update
-	decls  []string
-	facts  []string
-	laws   []law // the functions of the later events that the step's facts say hold of each
+	// sources: the step states which write a later read reads (rf.L,
+	// weakModel.sources)
+	sources bool
+	reads   map[*syntax.Symbol][][]translate.Proc // the cells read, per location
+	writes  map[*syntax.Symbol]*translate.Update
+	decls   []string
+	facts   []string
+	laws    []law // the functions of the later events that the step's facts say hold of each
 }
 
 // law is a fact of a step about every event f of the later steps, or
@@ -46,6 +49,7 @@ func (w *weakModel) newWeakStep(t *translate.Transition, e env) (*weakStep, erro
 	if t.NParams == 0 {
 		return nil, fmt.Errorf("transition %s: accesses weak memory without a process parameter", t.Name)
 	}
+	st.sources = w.sources
 	st.acting = e.names.args[0]
 	if t.Acting >= 0 {
 		st.acting = e.names.args[t.Acting]

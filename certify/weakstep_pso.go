@@ -38,6 +38,11 @@ func (st *weakStep) psoLaws(w *weakModel) {
 			st.pairLaw(forallLoc(l, func(c []string) string { return st.psoCoherence(l, c) }))
 		}
 	}
+	for _, l := range w.locs {
+		if st.writes[l] != nil && w.sources {
+			st.pairLaw(forallLoc(l, func(c []string) string { return st.psoObligation(l, c) }))
+		}
+	}
 }
 
 // psoReadsFrom says which reads of cell c of l by a later event f are
@@ -55,7 +60,7 @@ func (st *weakStep) psoReadsFrom(l *syntax.Symbol, c []string) string {
 	}
 	same := "(= (ev.proc f) " + st.acting + ")"
 	flushed := "(ghb " + st.w + " f)"
-	reads := "(and (= " + rval(l, "f", c) + " " + wval(l, st.w, c) + ") (or " + same + " " + flushed + "))"
+	reads := "(and (= " + rval(l, "f", c) + " " + wval(l, st.w, c) + ") (or " + same + " " + flushed + ")" + st.readsStep(l, c) + ")"
 	return "(and (=> (not " + after + ") (not " + before + ")) (=> " + after + " (ite " + wr(l, st.w, c) +
 		" (ite " + before + " (=> " + same + " " + flushed + ") " + reads + ") " + before + ")))"
 }
@@ -68,4 +73,28 @@ func (st *weakStep) psoReadsFrom(l *syntax.Symbol, c []string) string {
 func (st *weakStep) psoCoherence(l *syntax.Symbol, c []string) string {
 	readsW := and(wr(l, st.w, c), unsatAt(quote("post."+unsatName(l)), "f", c), "(not "+unsatAt(quote("pre."+unsatName(l)), "f", c)+")")
 	return "(=> (and " + readsW + " " + wr(l, "y", c) + " (ghb " + st.w + " y)) (not (ghb y f)))"
+}
+
+// readsStep is, for the refined search (weakModel.sources), that a later
+// read f of cell c of l that the step's write satisfies reads that write
+// (rf.L: " (= (rf.L f c) w)"; "" otherwise).
+func (st *weakStep) readsStep(l *syntax.Symbol, c []string) string {
+	if !st.sources {
+		return ""
+	}
+	return " (= " + rf(l, "f", c) + " " + st.w + ")"
+}
+
+// psoObligation is the coherence obligation of a read of memory
+// (reach/obligation.go), stated at the step of a write w to cell c of l
+// (the step's write) about later events f and y: a read f of the cell
+// that reads the write y, which reached memory before f, reads memory,
+// where y is the last write to arrive before f. So w does not reach
+// memory between y and f; and when f is the acting process's, w (earlier
+// in the process's FIFO of the cell, which is empty when f reads memory)
+// reached memory before f.
+func (st *weakStep) psoObligation(l *syntax.Symbol, c []string) string {
+	w := st.w
+	readsY := and(rd(l, "f", c), wr(l, "y", c), "(= "+rf(l, "f", c)+" y)", "(ghb y f)", wr(l, w, c))
+	return "(=> " + readsY + " (and (not (and (ghb y " + w + ") (ghb " + w + " f))) (=> (= (ev.proc f) " + st.acting + ") (ghb " + w + " f))))"
 }

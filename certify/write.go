@@ -31,19 +31,7 @@ type Certificate struct {
 }
 
 // Write prints c as an SMT-LIB 2 script (see the package documentation).
-// The cubes of the refined PSO search (a read marked with its coherence
-// obligation, translate.Event.Sourced) get ErrWeakModel.
 func Write(w io.Writer, c *Certificate) error {
-	if err := Supported(c.Sys, c.Model); err != nil {
-		return err
-	}
-	for _, v := range c.Cubes {
-		for _, e := range v.Cube.Events {
-			if e.Sourced {
-				return fmt.Errorf("node %d: %w", v.Node, ErrWeakModel)
-			}
-		}
-	}
 	p := newPrinter(c)
 	covers, err := reach.Covers(c.Sys, coverModel(c), c.Cubes)
 	if errors.Is(err, reach.ErrFenceMoved) {
@@ -61,34 +49,41 @@ func Write(w io.Writer, c *Certificate) error {
 	return err
 }
 
-// coverModel is the model whose pre-images reach.Covers matches against
-// the cubes to focus the transition obligations: c.Model, except under a
-// model whose writes may reach memory out of program order (PSO), where
-// the certificate states the step order of every step (weakstep_pso.go,
-// psoLaws: the step's instant is before every later event), so the pre
-// state of an obligation is one of the step-ordered pre-images
-// (reach.OrderingSteps), whichever search proved the answer. Covers
-// computed without the order missed the cubes that cover them when the
-// search ran with it (two_phase_N: executeDecision's pre-images of nodes
-// 6, 8 and 16, covered by nodes 20, 35 and 60). Any covers are sound
-// (each assumed cube is part of inv); these are the ones the obligations
-// need.
-func coverModel(c *Certificate) memmodel.Model {
+// searchModel is the model of the search that proved c: c.Model, kept
+// by the refined PSO search's wrapper (reach.KeepingObligations) when a
+// cube has a marked read, which only that search makes (check passes the
+// model checked, pso, whichever of decide's searches answered).
+func searchModel(c *Certificate) memmodel.Model {
 	mm := memmodel.Or(c.Model, c.Sys.Model.Weak)
-	if !c.Sys.Model.Weak || memmodel.WritesInProgramOrder(reach.SearchModel(c.Sys, mm)) {
-		return c.Model
+	if reach.KeepsObligations(mm) {
+		return mm
 	}
-	return reach.OrderingSteps(mm)
+	for _, v := range c.Cubes {
+		if slices.ContainsFunc(v.Cube.Events, func(e translate.Event) bool { return e.Sourced }) {
+			return reach.KeepingObligations(mm)
+		}
+	}
+	return mm
 }
 
-// Supported reports whether system sys checked under mm (nil: TSO) gets
-// a certificate: ErrWeakModel for a weak model searched by the refined
-// PSO search (reach.KeepingObligations).
-func Supported(sys *translate.System, mm memmodel.Model) error {
-	if sys.Model.Weak && mm != nil && reach.KeepsObligations(mm) {
-		return ErrWeakModel
+// coverModel is the model whose pre-images reach.Covers matches against
+// the cubes to focus the transition obligations: the search's
+// (searchModel), except under a model whose writes may reach memory out
+// of program order (PSO), where the certificate states the step order of
+// every step (weakstep_pso.go, psoLaws: the step's instant is before
+// every later event), so the pre state of an obligation is one of the
+// step-ordered pre-images (reach.OrderingSteps), whichever search proved
+// the answer. Covers computed without the order missed the cubes that
+// cover them when the search ran with it (two_phase_N: executeDecision's
+// pre-images of nodes 6, 8 and 16, covered by nodes 20, 35 and 60). Any
+// covers are sound (each assumed cube is part of inv); these are the
+// ones the obligations need.
+func coverModel(c *Certificate) memmodel.Model {
+	mm := searchModel(c)
+	if !c.Sys.Model.Weak || memmodel.WritesInProgramOrder(reach.SearchModel(c.Sys, mm)) {
+		return mm
 	}
-	return nil
+	return reach.OrderingSteps(mm)
 }
 
 // printer holds what the parts of a certificate share.
@@ -127,7 +122,7 @@ func newPrinter(c *Certificate) *printer {
 		}
 	}
 	if m.Weak {
-		mm := memmodel.Or(c.Model, true)
+		mm := searchModel(c)
 		p.weak = newWeakModel(m, mm, reach.SearchModel(c.Sys, mm))
 		p.state = append(p.state, p.weak.stateVars()...)
 		p.env.weak = p.weak

@@ -32,7 +32,7 @@ type CertClass int
 const (
 	CertConfirmed   CertClass = iota // every obligation answered unsat
 	CertBudget                       // some obligation answered unknown within the rlimit, none sat
-	CertUnsupported                  // no certificate is written for this system under this memory model (certify.ErrWeakModel, certify.ErrNotEncoded)
+	CertUnsupported                  // no certificate is written for this system under this memory model (certify.ErrNotEncoded)
 	CertRejected                     // disagreement: some obligation answered sat, the SAFE answer is not proved
 	CertError                        // the certificate could not be written, or Z3 refused it (a bug in certify)
 	numCertClasses
@@ -104,18 +104,29 @@ func CheckCertificate(ctx context.Context, o *Outcome, rlimit int) *CertOutcome 
 // certificate is written for the system reach searched (Run keeps it):
 // its pre-images must be stated over the cubes' own terms.
 func CheckCubes(ctx context.Context, o *Outcome, cubes []reach.InvariantCube, rlimit int) *CertOutcome {
+	script, fail := Certificate(o, cubes)
+	if fail != nil {
+		return fail
+	}
+	return CheckScript(ctx, script, rlimit)
+}
+
+// Certificate writes the certificate stating that cubes prove outcome
+// o's model safe (see CheckCubes); when none is written, the outcome of
+// the re-check says why (CertUnsupported, CertError).
+func Certificate(o *Outcome, cubes []reach.InvariantCube) (string, *CertOutcome) {
 	if o.sys == nil {
-		return &CertOutcome{Class: CertError, Note: "no system: the outcome does not come from Run"}
+		return "", &CertOutcome{Class: CertError, Note: "no system: the outcome does not come from Run"}
 	}
 	var b bytes.Buffer
 	err := certify.Write(&b, &certify.Certificate{Sys: o.sys, Cubes: cubes, Source: o.Case.Name, Model: o.Case.Model})
 	switch {
-	case errors.Is(err, certify.ErrWeakModel), errors.Is(err, certify.ErrNotEncoded):
-		return &CertOutcome{Class: CertUnsupported, Note: err.Error()}
+	case errors.Is(err, certify.ErrNotEncoded):
+		return "", &CertOutcome{Class: CertUnsupported, Note: err.Error()}
 	case err != nil:
-		return &CertOutcome{Class: CertError, Note: err.Error()}
+		return "", &CertOutcome{Class: CertError, Note: err.Error()}
 	}
-	return CheckScript(ctx, b.String(), rlimit)
+	return b.String(), nil
 }
 
 // CheckScript re-checks a certificate script with the Z3 linked into

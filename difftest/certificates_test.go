@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -43,7 +45,7 @@ var certSeeds = []struct {
 func TestCertificates(t *testing.T) {
 	for _, sc := range certSeeds {
 		t.Run(sc.model.Name(), func(t *testing.T) {
-			certs, safe := runCertificates(t, sc.model, 1, sc.count)
+			certs, safe := runCertificates(t, sc.model, 1, sc.count, nil)
 			t.Logf("%s: %d SAFE answers; %s", sc.model.Name(), safe, &certs)
 			require.Equal(t, safe, certs.Checked()+certs[CertUnsupported], "every SAFE answer's certificate is written or refused")
 			require.Zero(t, certs[CertRejected], "rejected certificates")
@@ -56,7 +58,8 @@ func TestCertificates(t *testing.T) {
 
 // TestLongCertificates is the long run of TestCertificates, off unless
 // -cert-models is given: go test ./difftest -run TestLongCertificates
-// -args -cert-models=2000 (models: -models, as TestLong).
+// -args -cert-models=2000 (models: -models, and -refined for the
+// refined search, as TestLong).
 func TestLongCertificates(t *testing.T) {
 	if *certCount == 0 {
 		t.Skip("TestLongCertificates runs only with -cert-models=N")
@@ -64,19 +67,57 @@ func TestLongCertificates(t *testing.T) {
 	for _, name := range strings.Split(*longModels, ",") {
 		mm, err := memmodel.ByName(name)
 		require.NoError(t, err)
+		if *longRefined {
+			mm = reach.KeepingObligations(mm)
+		}
 		t.Run(name, func(t *testing.T) {
-			certs, safe := runCertificates(t, mm, *certFrom, *certCount)
+			certs, safe := runCertificates(t, mm, *certFrom, *certCount, nil)
 			fmt.Fprintf(os.Stderr, "CERTIFICATES %s seeds %d..%d: %d SAFE answers; %s\n", name, *certFrom, *certFrom+*certCount-1, safe, &certs)
 		})
 	}
 }
 
+// TestRefinedCertificates re-checks the certificates of the refined pso
+// search's SAFE answers (reach.KeepingObligations from the start, as
+// TestLong -refined runs it) on the generated models of seeds 1..60:
+// every one is written and confirmed by Z3, and those whose proof marks
+// satisfied reads (the certificate then states which write each reads)
+// by cvc5 too; without the steps' reads-from facts such a certificate is
+// rejected.
+func TestRefinedCertificates(t *testing.T) {
+	bin, err := exec.LookPath("cvc5")
+	require.NoError(t, err, "cvc5 not found: run make deps")
+	marked := 0
+	stepRF := regexp.MustCompile(` \(= \(rf\.\w+ f[^()]*\) new\.[xw]\)`)
+	certs, safe := runCertificates(t, reach.KeepingObligations(memmodel.PSO), 1, 60, func(o *Outcome, c *CertOutcome) {
+		if !slices.ContainsFunc(o.Reach.Invariant, func(v reach.InvariantCube) bool {
+			return slices.ContainsFunc(v.Cube.Events, func(e translate.Event) bool { return e.Sourced })
+		}) {
+			return
+		}
+		marked++
+		script, _ := Certificate(o, o.Reach.Invariant)
+		outs, err := certify.CVC5(context.Background(), bin, t.TempDir(), script, 50_000_000)
+		require.NoError(t, err)
+		require.Len(t, outs, c.Obligations)
+		for _, out := range outs {
+			require.True(t, out.Holds(), "%s: cvc5: %s: %s", o.Case.Name, out.Obligation, out.Answer)
+		}
+		mutant := CheckScript(context.Background(), stepRF.ReplaceAllString(script, ""), CertRlimit)
+		require.Equal(t, CertRejected, mutant.Class, "%s without the steps' reads-from facts: %s", o.Case.Name, mutant)
+	})
+	t.Logf("pso, refined search: %d SAFE answers, %d with marked reads; %s", safe, marked, &certs)
+	require.Equal(t, 49, safe, "SAFE answers")
+	require.Equal(t, safe, certs[CertConfirmed], "every certificate confirmed, none unsupported")
+	require.Equal(t, 1, marked, "proofs with marked reads (gen-pso-48)")
+}
+
 // runCertificates compares the engines on the generated models of seeds
 // from..from+count-1 under mm and re-checks the certificate of every SAFE
-// answer of reach; it fails the test on each disagreement of either kind
-// and returns the tally of the certificates and the number of SAFE
-// answers.
-func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64) (CertTally, int) {
+// answer of reach (and passes it to each, when not nil); it fails the
+// test on each disagreement of either kind and returns the tally of the
+// certificates and the number of SAFE answers.
+func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64, each func(*Outcome, *CertOutcome)) (CertTally, int) {
 	t.Helper()
 	var certs CertTally
 	safe := 0
@@ -92,6 +133,9 @@ func runCertificates(t *testing.T, mm memmodel.Model, from, count uint64) (CertT
 		certs.Add(c.Class)
 		if c.Class.Disagreement() || c.Class == CertError {
 			t.Errorf("%s\n%s", c, o.Report())
+		}
+		if each != nil {
+			each(o, c)
 		}
 	})
 	return certs, safe

@@ -14,8 +14,15 @@ func UnsatisfiedReads(c *translate.Cube) translate.Set { return unsatReads(c.Lit
 
 // KeepsObligations reports whether mm came from KeepingObligations: the
 // refined search, whose cubes may mark satisfied reads with their
-// coherence obligations (package certify does not state those).
+// coherence obligations (package certify states them with the write each
+// marked read reads, SourceOf).
 func KeepsObligations(mm memmodel.Model) bool { return keepsObligations(mm) }
+
+// SourceOf returns the source of marked read r of cube c (its event
+// Sourced): the one ghb-maximal write to r's cell that is ghb-before r,
+// the write r reads (obligation.go). It reports false when the source is
+// not unique; the search then leaves the mark out.
+func SourceOf(c *translate.Cube, r int) (int, bool) { return sourceOf(r, c.Events, c.Rel) }
 
 // maxRenamedCovers bounds the renamed candidates of one pre-image (see
 // renamedCandidates); past it the pre-image keeps its plain candidates.

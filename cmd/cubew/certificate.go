@@ -14,18 +14,6 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
-// certificateUsable rejects --certificate on a model whose certificate
-// cannot be written under memory model mm (a usage error: exit status 2).
-func certificateUsable(dest string, sys *translate.System, mm memmodel.Model) error {
-	if dest == "" {
-		return nil
-	}
-	if err := certify.Supported(sys, mm); err != nil {
-		return withCode(exitBadInput, "--certificate: %v (check it with --model tso or sc, or see docs/certificates.md)", err)
-	}
-	return nil
-}
-
 // certificatePath is where the certificate of model path goes: dest
 // itself when it names a .smt2 file, else dest/NAME.smt2 (dest a folder,
 // made when missing).

@@ -87,3 +87,71 @@ func TestNewSafeCertificates(t *testing.T) {
 	require.Equal(t, want, ran)
 	require.GreaterOrEqual(t, ran, 4, "ricart_agrawala, flash_nodata, german and german.ctc are re-checked in every run")
 }
+
+// TestRefinedSearchCertificate: check's SAFE answer under pso on
+// certify/testdata/corr_readers.cub comes from the refined search
+// (decide's refinement keeping coherence obligations: the plain and
+// step-ordered searches' counterexamples do not replay), and its
+// certificate is written, not refused, with the marked reads stated
+// reading their sources. The marks and the coherence obligation of a
+// read of memory are what makes it hold: one of the obligations of the
+// writing transition w holds, and is refuted without the law or without
+// the marks. With CUBEW_CERTIFY_LARGE both provers must confirm the
+// whole certificate (Z3: 8.3 CPU s; cvc5's first attempt, E-matching,
+// stalls on init obligations such as init: node_1006, which its last
+// attempt, without E-matching, proves at once: its whole run had not
+// finished when session certs11 ended), and Z3 must refute 78 of w's
+// obligations in each mutant.
+func TestRefinedSearchCertificate(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "cert.smt2")
+	code, out, errs := cubew(t, "check", "--model", "pso", "--certificate", cert, "../../certify/testdata/corr_readers.cub")
+	require.Equal(t, exitSafe, code, out+errs)
+	text, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	script := string(text)
+	require.Len(t, certify.Obligations(script), 716)
+	marks := regexp.MustCompile(` \(= \(rf\.X e\d+\) e\d+\)`)
+	require.Len(t, marks.FindAllString(script, -1), 150, "marked reads of X stated with their sources (in 130 cubes)")
+	law := regexp.MustCompile(`(?m)^(\(define-fun step_\d+ \(\(f Ev\) \(y Ev\)\) Bool\n  )\(=> \(and \(rd\.\w+ f\) .*\)$`)
+	require.Len(t, law.FindAllString(script, -1), 3, "an obligation law per step that writes: w writes X and V, wy writes Y")
+	mutants := []struct{ name, script string }{
+		{"without the obligation law", law.ReplaceAllString(script, "${1}true)")},
+		{"without the marks", marks.ReplaceAllString(script, "")},
+	}
+	write := func(name, text string) string {
+		file := filepath.Join(dir, name+".smt2")
+		require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
+		return file
+	}
+	one := func(s string) string {
+		return certify.Only(s, func(o string) bool { return o == "transition w: node_50" })
+	}
+	code, out, errs = cubew(t, "certify", "--rlimit", "20000000", write("one", one(script)))
+	require.Equal(t, exitSafe, code, out+errs)
+	for _, m := range mutants {
+		code, out, _ = cubew(t, "certify", "--rlimit", "1000000", write("one-mutant", one(m.script)))
+		require.Equal(t, exitUnsafe, code, "%s: %s", m.name, out)
+		require.Contains(t, out, "obligation transition w: node_50: sat (fails)", m.name)
+	}
+	if os.Getenv("CUBEW_CERTIFY_LARGE") == "" {
+		return // minutes of both provers on the shared machine
+	}
+	code, out, errs = cubew(t, "certify", "--rlimit", "20000000", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "certificate holds: 716 obligations unsat")
+	bin, err := exec.LookPath("cvc5")
+	require.NoError(t, err, "run `make deps`, which installs Debian's cvc5")
+	outcomes, err := certify.CVC5(context.Background(), bin, t.TempDir(), script, 50_000_000)
+	require.NoError(t, err)
+	require.Len(t, outcomes, 716)
+	for _, o := range outcomes {
+		require.True(t, o.Holds(), "cvc5: obligation %s: %s", o.Obligation, o.Answer)
+	}
+	for _, m := range mutants {
+		code, out, _ = cubew(t, "certify", "--rlimit", "1000000", write("mutant", m.script))
+		require.Equal(t, exitUnsafe, code, "%s: %s", m.name, out)
+		require.Contains(t, out, "certificate REJECTED: 78 of 716 obligations fail (78 sat)", m.name)
+		require.Len(t, regexp.MustCompile(`: obligation transition w: node_\d+: sat \(fails\)`).FindAllString(out, -1), 78, "%s: the refuted obligations are w's", m.name)
+	}
+}

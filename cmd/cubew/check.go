@@ -138,9 +138,6 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if err == nil {
 		sys, err = buildUnder(ctx, m)
 	}
-	if err == nil {
-		err = certificateUsable(o.certificate, sys, mm)
-	}
 	if r, ok := stoppedResult(path, model, err, time.Since(start).Seconds()); ok {
 		return r, nil
 	} else if err != nil {
