@@ -317,7 +317,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		queue = append(queue, n)
 	}
 	for _, p := range e.sys.Unsafe {
-		n := e.newNode(p.Cube)
+		n := e.newNode(e.owned.unmarkedRoot(p.Cube, e.opts.Model))
 		n.prop = p.Name
 		queue = append(queue, n)
 	}
