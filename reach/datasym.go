@@ -33,7 +33,7 @@ import (
 //     nothing else about them.
 //
 // The system (init, transitions, invariants) must map onto itself,
-// exactly as for process constants (systemKey compares the renamed texts),
+// exactly as for process constants (systemText compares the renamed texts),
 // so pre(π(S)) = π(pre(S)) and init ∩ π(S) = π(init ∩ S), and the visited
 // set's images close the fixpoint as symmetry.go argues. An image is an
 // ordinary cube over the model's symbols, listed in the SAFE answer's

@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -71,9 +72,9 @@ func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
 	if len(consts) > maxSymmetryProcs {
 		consts = nil
 	}
-	id := symmetry{procs: make([]translate.Proc, 0, len(consts))}
+	id := symmetry{}
 	if len(consts) > 0 {
-		id.procs = id.procs[:-consts[0]]
+		id.procs = make([]translate.Proc, -consts[0])
 	}
 	for k := range id.procs {
 		id.procs[k] = translate.Proc(-(k + 1))
@@ -85,7 +86,7 @@ func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
 	if len(consts) < 2 && len(datas) < 2 {
 		return nil
 	}
-	want := systemKey(sys, id.renamer())
+	want := newSystemText(sys, id.renamer())
 	var out []symmetry
 	perm := slices.Clone(consts)
 	translate.Permute(perm, 0, func(images []translate.Proc) {
@@ -97,7 +98,7 @@ func symmetries(sys *translate.System, mm memmodel.Model) []symmetry {
 		}
 		for _, d := range datas {
 			s := symmetry{procs: procs, data: d}
-			if (moved || d != nil) && systemKey(sys, s.renamer()) == want {
+			if (moved || d != nil) && want.mapsOnto(sys, s.renamer()) {
 				out = append(out, s)
 			}
 		}
@@ -135,30 +136,62 @@ func mentionedConsts(sys *translate.System) []translate.Proc {
 	return out
 }
 
-// systemKey is a text that two renamings of sys share exactly when they
-// have the same initial formula, the same transitions (as a multiset,
-// names and order aside) and the same invariant cubes.
-func systemKey(sys *translate.System, r renamer) string {
+// systemText is the text of a renaming of a system: its initial
+// formula, its transitions (as a multiset, names and order aside) and its
+// invariant cubes. Two renamings have the same text exactly when they
+// map the system onto the same system.
+type systemText struct {
+	init, invariants string
+	transitions      map[string]int // the text of each transition, with its count
+}
+
+func newSystemText(sys *translate.System, r renamer) *systemText {
+	out := &systemText{init: initKey(sys, r), invariants: invariantsKey(sys, r), transitions: map[string]int{}}
+	for _, t := range sys.Transitions {
+		out.transitions[transitionKey(t, r)]++
+	}
+	return out
+}
+
+// mapsOnto reports whether sys renamed by r has the text x, stopping at
+// the first part that differs (most renamings differ at once).
+func (x *systemText) mapsOnto(sys *translate.System, r renamer) bool {
+	if initKey(sys, r) != x.init {
+		return false
+	}
+	left := maps.Clone(x.transitions)
+	for _, t := range sys.Transitions {
+		k := transitionKey(t, r)
+		if left[k] == 0 {
+			return false
+		}
+		left[k]--
+	}
+	return invariantsKey(sys, r) == x.invariants
+}
+
+func initKey(sys *translate.System, r renamer) string {
 	var b strings.Builder
 	b.WriteString("init " + strconv.Itoa(sys.Init.NParams))
 	for _, d := range sys.Init.Distinct {
 		b.WriteString(" " + strconv.Itoa(d[0]) + "/" + strconv.Itoa(d[1]))
 	}
-	b.WriteString(" " + dnfKey(sys.Init.DNF, r) + "\n")
-	ts := make([]string, len(sys.Transitions))
-	for i, t := range sys.Transitions {
-		ts[i] = transitionKey(t, r)
-	}
+	b.WriteString(" " + dnfKey(sys.Init.DNF, r))
+	return b.String()
+}
+
+// invariantsKey is the text of the invariant cubes renamed by r, "!"
+// when a renamed cube is contradictory (never the identity's text).
+func invariantsKey(sys *translate.System, r renamer) string {
 	invs := make([]string, len(sys.Invariants))
 	for i, inv := range sys.Invariants {
 		c := renameCube(inv.Cube, r)
 		if c == nil {
-			return "" // never the identity's key
+			return "!"
 		}
 		invs[i] = c.Key()
 	}
-	b.WriteString(sortedJoin(ts, "\n") + "\ninvariants " + sortedJoin(invs, " | "))
-	return b.String()
+	return sortedJoin(invs, " | ")
 }
 
 // transitionKey is the text of t renamed by f, without its name.
