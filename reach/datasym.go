@@ -2,6 +2,7 @@ package reach
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/cubew/cubew/syntax"
@@ -59,12 +60,12 @@ func (r renamer) sym(s *syntax.Symbol) *syntax.Symbol {
 	return s
 }
 
-// term returns t renamed.
+// term returns t renamed (nil for nil).
 func (r renamer) term(t *translate.Term) *translate.Term {
-	if t == nil || r.data == nil {
-		if t == nil {
-			return nil
-		}
+	if t == nil {
+		return nil
+	}
+	if r.data == nil {
 		return t.Rename(r.proc)
 	}
 	switch t.Kind {
@@ -124,80 +125,79 @@ const maxDataCandidates = 2048
 // system onto itself keeps both).
 func dataMaps(sys *translate.System) []*dataMap {
 	uses := systemUses(sys)
-	symGroups := map[string][]*syntax.Symbol{}
-	var symKeys []string
+	var syms []*syntax.Symbol
 	for _, s := range sortedSymbols(sys.Model) {
-		if s.Class != syntax.SymVar && s.Class != syntax.SymArray {
-			continue
+		if s.Class == syntax.SymVar || s.Class == syntax.SymArray {
+			syms = append(syms, s)
 		}
-		k := fmt.Sprintf("%s %d %d %t %s", s.Type.Name, s.Class, s.Arity, s.Weak, uses.symKey(s))
-		if symGroups[k] == nil {
-			symKeys = append(symKeys, k)
-		}
-		symGroups[k] = append(symGroups[k], s)
 	}
-	symMaps := []map[*syntax.Symbol]*syntax.Symbol{nil}
-	for _, k := range symKeys {
-		symMaps = permuteGroup(symMaps, symGroups[k])
-	}
+	symMaps := groupPermutations(syms, func(s *syntax.Symbol) string {
+		return fmt.Sprintf("%s %d %d %t %s", s.Type.Name, s.Class, s.Arity, s.Weak, uses.symKey(s))
+	})
 	numMaps := []map[*translate.Term]*translate.Term{nil}
 	if uses.numbersRenamable {
-		numGroups := map[string][]*translate.Term{}
-		var numKeys []string
-		for _, n := range uses.numbers {
-			k := uses.numKey(n)
-			if numGroups[k] == nil {
-				numKeys = append(numKeys, k)
-			}
-			numGroups[k] = append(numGroups[k], n)
-		}
-		for _, k := range numKeys {
-			numMaps = permuteGroup(numMaps, numGroups[k])
-		}
+		numMaps = groupPermutations(uses.numbers, uses.numKey)
 	}
 	if len(symMaps)*len(numMaps) > maxDataCandidates {
 		return []*dataMap{nil}
 	}
-	out := make([]*dataMap, 0, len(symMaps)*len(numMaps))
+	out := []*dataMap{nil}
 	for _, sm := range symMaps {
 		for _, nm := range numMaps {
-			if sm == nil && nm == nil {
-				out = append([]*dataMap{nil}, out...)
-				continue
+			if sm != nil || nm != nil {
+				out = append(out, &dataMap{syms: sm, nums: nm})
 			}
-			out = append(out, &dataMap{syms: sm, nums: nm})
 		}
 	}
 	return out
 }
 
-// permuteGroup extends each map of maps by every permutation of group
-// (its moved elements only), stopping past maxDataCandidates maps.
-func permuteGroup[T comparable](maps []map[T]T, group []T) []map[T]T {
+// groupPermutations returns the maps that permute items within the
+// groups of equal keys (the identity, nil, first); a group with too many
+// permutations stays fixed.
+func groupPermutations[T comparable](items []T, key func(T) string) []map[T]T {
+	groups := map[string][]T{}
+	var keys []string
+	for _, x := range items {
+		k := key(x)
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], x)
+	}
+	ms := []map[T]T{nil}
+	for _, k := range keys {
+		if next := permuteGroup(ms, groups[k]); next != nil {
+			ms = next
+		}
+	}
+	return ms
+}
+
+// permuteGroup extends each map of ms by every permutation of group (its
+// moved elements only); nil when they would be more than
+// maxDataCandidates.
+func permuteGroup[T comparable](ms []map[T]T, group []T) []map[T]T {
 	if len(group) < 2 {
-		return maps
+		return ms
+	}
+	if len(group) > maxSymmetryProcs || factorial(len(group))*len(ms) > maxDataCandidates {
+		return nil
 	}
 	var out []map[T]T
-	perm := slices.Clone(group)
-	translate.Permute(perm, 0, func(images []T) {
-		if len(out) > maxDataCandidates {
-			return
-		}
-		for _, m := range maps {
-			var next map[T]T
+	translate.Permute(slices.Clone(group), 0, func(images []T) {
+		for _, m := range ms {
+			next := m
 			for i, g := range group {
 				if images[i] != g {
-					if next == nil {
-						next = make(map[T]T, len(m)+len(group))
-						for k, v := range m {
-							next[k] = v
+					if len(next) == len(m) {
+						next = maps.Clone(m)
+						if next == nil {
+							next = map[T]T{}
 						}
 					}
 					next[g] = images[i]
 				}
-			}
-			if next == nil {
-				next = m
 			}
 			out = append(out, next)
 		}

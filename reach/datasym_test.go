@@ -107,3 +107,23 @@ func TestDataSymmetricSearch(t *testing.T) {
 		require.Equal(t, c.nodes, res.Stats.Nodes, c.name)
 	}
 }
+
+// TestGroupPermutations: items permute only within groups of equal keys,
+// the identity first; a group with more permutations than allowed stays
+// fixed.
+func TestGroupPermutations(t *testing.T) {
+	key := func(s string) string { return s[:1] }
+	ms := groupPermutations([]string{"a1", "a2", "b1", "a3", "c1", "c2"}, key)
+	require.Len(t, ms, 6*2)
+	require.Nil(t, ms[0])
+	for _, m := range ms[1:] {
+		require.NotEmpty(t, m)
+		for k, v := range m {
+			require.Equal(t, key(k), key(v), "%s -> %s", k, v)
+			require.NotEqual(t, k, v)
+		}
+	}
+	many := []string{"x1", "x2", "x3", "x4", "x5", "x6", "x7", "y1", "y2"}
+	ms = groupPermutations(many, key)
+	require.Equal(t, []map[string]string{nil, {"y1": "y2", "y2": "y1"}}, ms)
+}
