@@ -119,7 +119,15 @@ func (o ownedCells) deadEnds(events []translate.Event, unsat translate.Set) tran
 // counterexample; it may now be covered by, or cover, a cube whose read
 // is not final (dekker_simple_N: p1 @ Crit[p1] = True meets the guard
 // Crit[p] = True of exit, read by the same process).
-func notFinal(events []translate.Event, dead translate.Set) ([]translate.Event, bool) {
+//
+// A search that proposes invariants from its first node (BRAB,
+// Options.ApproxAfter 0) keeps the marks (keepingFinals): its candidates
+// keep final reads, which the oracle judges (approx_weak.go), and lose
+// them unmarked (two_phase_N's `p1 @ Astate[p1] = Committed`).
+func (o ownedCells) notFinal(events []translate.Event, dead translate.Set) ([]translate.Event, bool) {
+	if o[keepFinals] {
+		return events, false
+	}
 	var out []translate.Event
 	for i, e := range events {
 		if dead.Has(i) && e.Final {
@@ -144,7 +152,7 @@ func (o ownedCells) unmarkedRoot(c *translate.Cube, mm memmodel.Model) *translat
 	if len(c.Events) == 0 || !memmodel.WritesInProgramOrder(mm) {
 		return c
 	}
-	events, changed := notFinal(c.Events, o.deadEnds(c.Events, unsatReads(c.Lits, c.Events)))
+	events, changed := o.notFinal(c.Events, o.deadEnds(c.Events, unsatReads(c.Lits, c.Events)))
 	if !changed {
 		return c
 	}
@@ -153,4 +161,17 @@ func (o ownedCells) unmarkedRoot(c *translate.Cube, mm memmodel.Model) *translat
 		return c
 	}
 	return out
+}
+
+// keepFinals, a key of no model, marks the owned cells of a search whose
+// dead-end final reads keep their marks (notFinal).
+var keepFinals = &syntax.Symbol{Name: "(final marks kept)"}
+
+// forSearch returns the owned cells for a search with options opts:
+// marked keepFinals when it approximates from its first node.
+func (o ownedCells) forSearch(opts Options) ownedCells {
+	if opts.Oracle != nil && opts.ApproxAfter == 0 {
+		o[keepFinals] = true
+	}
+	return o
 }

@@ -247,7 +247,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys)}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys).forSearch(opts)}
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
