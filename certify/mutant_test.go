@@ -198,7 +198,10 @@ func TestPSOReorderingMutantsRejected(t *testing.T) {
 		fails []string
 	}{
 		{"mp", []string{"transition write_data: node_10"}},
-		{"2+2w", []string{"transition a_y: node_2", "transition a_y: node_4", "transition b_x: node_3", "transition b_x: node_4"}},
+		// 2+2w's tso search uses its symmetry (#1<->#2 with X<->Y,
+		// reach/datasym.go): the images of nodes 2, 3 and 4 fail as they do.
+		{"2+2w", []string{"transition a_y: node_2", "transition a_y: node_3_image_1", "transition a_y: node_4", "transition a_y: node_4_image_1",
+			"transition b_x: node_2_image_1", "transition b_x: node_3", "transition b_x: node_4", "transition b_x: node_4_image_1"}},
 		{"co_order", []string{"transition b_x: node_1", "transition b_x: node_2"}},
 	} {
 		c := proveUnder(t, "../examples/litmus/"+tc.name+".cub", memmodel.TSO)

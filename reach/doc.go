@@ -28,7 +28,9 @@
 // events and unary literals, images.go); then Z3, on every renamed
 // visited cube that does not clash with the new one (as Cubicle: limiting them to the near matches loses the fixpoint on
 // protocols such as German's). When permutations of the process
-// constants #1..#N map the system onto itself (symmetry.go), each visited
+// constants #1..#N map the system onto itself (symmetry.go; with, where
+// the system allows it, a permutation of its variables and of the
+// numbers it compares only for equality, datasym.go), each visited
 // node is indexed with its images under them, as Cubicle, which treats
 // `#n` in a cube as a variable, subsumes modulo every renaming of them.
 // The init check (safety.go)

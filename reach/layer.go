@@ -252,7 +252,7 @@ func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck,
 func (e *engine) withImages(x *node) []*node {
 	out := []*node{x}
 	for _, s := range e.syms {
-		if c := renameCube(x.cube, s.rename); c != nil {
+		if c := s.image(x.cube); c != nil {
 			img := &node{cube: c}
 			img.pattern()
 			out = append(out, img)

@@ -1,6 +1,9 @@
 package reach
 
 import (
+	"slices"
+
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -94,4 +97,81 @@ func (o ownedCells) deadEnds(events []translate.Event, unsat translate.Set) tran
 		}
 	}
 	return out
+}
+
+// notFinal returns events with the reads of dead (dead ends, deadEnds)
+// no longer marked final, and whether one was; events itself when none
+// was.
+//
+// Why a dead end's mark may go. A final read (the unsafe formula's p @
+// A[p]) differs from an ordinary one in one rule only: every new read and
+// fence is ghb-before it (weakStep.ordered). For a dead end those pairs
+// are dropped (deadEnds), and no edge ever leaves it, so the mark changes
+// no cycle and no choice of the search: the pre-images of the cube with
+// the mark and without it are the same, up to the marks. Its value does
+// not depend on it either: only i writes A[i], and every write of i to
+// A[i] after the search's frontier and before r would have satisfied r,
+// so r reads i's last write before the frontier (or the initial value),
+// whether it happens there or at the end of the execution. Without the
+// mark the cube only says less (a final read is an ordinary read with
+// more constraints, as the matcher knows: subsume.go, sameEvent), so it
+// stands for more executions, never fewer, and cannot hide a
+// counterexample; it may now be covered by, or cover, a cube whose read
+// is not final (dekker_simple_N: p1 @ Crit[p1] = True meets the guard
+// Crit[p] = True of exit, read by the same process).
+//
+// A search that proposes invariants from its first node (BRAB,
+// Options.ApproxAfter 0) keeps the marks (keepingFinals): its candidates
+// keep final reads, which the oracle judges (approx_weak.go), and lose
+// them unmarked (two_phase_N's `p1 @ Astate[p1] = Committed`).
+func (o ownedCells) notFinal(events []translate.Event, dead translate.Set) ([]translate.Event, bool) {
+	if o[keepFinals] {
+		return events, false
+	}
+	var out []translate.Event
+	for i, e := range events {
+		if dead.Has(i) && e.Final {
+			if out == nil {
+				out = slices.Clone(events)
+			}
+			out[i].Final = false
+		}
+	}
+	if out == nil {
+		return events, false
+	}
+	return out, true
+}
+
+// unmarkedRoot returns the unsafe (or invariant) cube c with its final
+// reads that are dead ends unmarked (notFinal, whose argument holds for
+// a root as for a pre-image: the mark is used by pre-images only), when
+// writes become visible in program order; c itself otherwise. Its
+// pre-images then unmark the same reads, and it covers them.
+func (o ownedCells) unmarkedRoot(c *translate.Cube, mm memmodel.Model) *translate.Cube {
+	if len(c.Events) == 0 || !memmodel.WritesInProgramOrder(mm) {
+		return c
+	}
+	events, changed := o.notFinal(c.Events, o.deadEnds(c.Events, unsatReads(c.Lits, c.Events)))
+	if !changed {
+		return c
+	}
+	out, _, _, ok := translate.Canonicalize(c.Lits, events, c.Rel.Clone())
+	if !ok {
+		return c
+	}
+	return out
+}
+
+// keepFinals, a key of no model, marks the owned cells of a search whose
+// dead-end final reads keep their marks (notFinal).
+var keepFinals = &syntax.Symbol{Name: "(final marks kept)"}
+
+// forSearch returns the owned cells for a search with options opts:
+// marked keepFinals when it approximates from its first node.
+func (o ownedCells) forSearch(opts Options) ownedCells {
+	if opts.Oracle != nil && opts.ApproxAfter == 0 {
+		o[keepFinals] = true
+	}
+	return o
 }

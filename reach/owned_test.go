@@ -132,3 +132,41 @@ func TestIsolatedClass(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarkedRoot: under SC and TSO an unsafe cube's final reads of a
+// process's own cell of an owned array lose their mark (notFinal), the
+// others keep it (p @ Own[q] reads another's cell); under PSO every mark
+// stays, and so it does in a search that approximates from its first
+// node (but not in one that approximates later).
+func TestUnmarkedRoot(t *testing.T) {
+	sys := ownedSystem(t)
+	owned := ownedArrays(sys)
+	finals := func(c *translate.Cube) []string {
+		var out []string
+		for _, e := range c.Events {
+			if e.Final {
+				out = append(out, e.String())
+			}
+		}
+		return out
+	}
+	require.Len(t, sys.Unsafe, 2)
+	for _, p := range sys.Unsafe {
+		require.Len(t, finals(p.Cube), 2, p.Name)
+		require.Same(t, p.Cube, owned.unmarkedRoot(p.Cube, memmodel.PSO), p.Name)
+	}
+	for _, mm := range []memmodel.Model{memmodel.TSO, memmodel.SC} {
+		require.Equal(t, []string{"R! #2 Own[#1]"}, finals(owned.unmarkedRoot(sys.Unsafe[0].Cube, mm)), mm.Name())
+		require.Empty(t, finals(owned.unmarkedRoot(sys.Unsafe[1].Cube, mm)), mm.Name())
+	}
+	later := ownedArrays(sys).forSearch(Options{Oracle: nilOracle{}, ApproxAfter: 200})
+	require.Empty(t, finals(later.unmarkedRoot(sys.Unsafe[1].Cube, memmodel.TSO)))
+	first := ownedArrays(sys).forSearch(Options{Oracle: nilOracle{}})
+	require.Same(t, sys.Unsafe[1].Cube, first.unmarkedRoot(sys.Unsafe[1].Cube, memmodel.TSO))
+}
+
+// nilOracle is an oracle that has explored nothing.
+type nilOracle struct{}
+
+func (nilOracle) Reached(*translate.Cube) bool { return true }
+func (nilOracle) MaxVars() int                 { return 0 }

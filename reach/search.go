@@ -249,7 +249,7 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 		return nil, errors.New("reach: Options.NewSolver is required")
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
-	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys)}
+	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys).forSearch(opts)}
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
@@ -321,7 +321,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		queue = append(queue, n)
 	}
 	for _, p := range e.sys.Unsafe {
-		n := e.newNode(p.Cube)
+		n := e.newNode(e.owned.unmarkedRoot(p.Cube, e.opts.Model))
 		n.prop = p.Name
 		queue = append(queue, n)
 	}

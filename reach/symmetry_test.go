@@ -47,7 +47,7 @@ func brokenEnter2P2(src string) string {
 func TestSymmetriesOfConstants(t *testing.T) {
 	src := peterson2(t)
 	syms := symmetries(buildSource(t, src), memmodel.SC)
-	require.Equal(t, []symmetry{{-2, -1}}, syms)
+	require.Equal(t, []symmetry{{procs: []translate.Proc{-2, -1}}}, syms)
 
 	broken := brokenEnter2P2(src)
 	require.NotEqual(t, src, broken)

@@ -440,6 +440,7 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	var dead translate.Set
 	if st.inOrder {
 		dead = st.owned.deadEnds(all, unsat)
+		all, _ = st.owned.notFinal(all, dead)
 	}
 	keep := collect(o.lits, all, o.rel, st.inOrder, dead)
 	var idx [translate.MaxEvents]int // event i of all -> its index in events
