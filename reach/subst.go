@@ -177,7 +177,7 @@ func instDNF(dnf [][]translate.Literal, inst func(translate.Proc) translate.Proc
 conjunctions:
 	for _, c := range dnf {
 		start := len(backing)
-		lits := backing[start:start:start+len(c)]
+		lits := backing[start : start : start+len(c)]
 		for _, l := range c {
 			r := l.Rename(inst)
 			switch r.Eval() {
