@@ -104,7 +104,6 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 		return p
 	}
 	s := &substituter{t: t, inst: inst}
-	s.cache = s.cacheBuf[:0]
 	if len(t.Nondets) > 0 {
 		s.nondet = map[string]bool{}
 	}

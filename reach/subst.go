@@ -10,9 +10,10 @@ type substituter struct {
 	t      *translate.Transition
 	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
 	nondet map[string]bool
-	cache  []cellAlts // alternatives of updated cells, per instance: few, so a slice
-	// cacheBuf backs cache while the cells fit.
-	cacheBuf [4]cellAlts
+	// cache holds the alternatives of the first updated cells of the
+	// instance (few: the others are computed again), cached of them.
+	cache  [8]cellAlts
+	cached int
 }
 
 // cellAlts are the alternatives of one updated cell.
@@ -122,13 +123,16 @@ func (s *substituter) update(name string) *translate.Update {
 // the conditions of each branch: branch i holds when its condition does
 // and no earlier one does.
 func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
-	for _, c := range s.cache {
+	for _, c := range s.cache[:s.cached] {
 		if c.cell == t {
 			return c.alts
 		}
 	}
 	alts := s.computeUpdated(u, t)
-	s.cache = append(s.cache, cellAlts{t, alts})
+	if s.cached < len(s.cache) {
+		s.cache[s.cached] = cellAlts{t, alts}
+		s.cached++
+	}
 	return alts
 }
 

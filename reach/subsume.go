@@ -480,7 +480,7 @@ func (m *matcher) reset(f *facts) {
 // clear empties the memo, keeping its storage.
 func (mm *matchMemo) clear() {
 	clear(mm.renamed)
-	clear(mm.index)
+	mm.index.clear()
 	mm.images, mm.lits = mm.images[:0], mm.lits[:0]
 }
 
