@@ -76,11 +76,8 @@ type unaryImage struct {
 // literal. The pointer is valid until the next call.
 func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryImage {
 	memo := &m.memo.unaryMemo
-	if k, seen := memo.index[l.ID()]; seen {
+	if k, seen := memo.index.get(l.ID()); seen {
 		return &memo.images[k]
-	}
-	if memo.index == nil {
-		memo.index = map[uint64]int32{}
 	}
 	u := unaryImage{lits: int32(len(memo.lits))}
 	saved := m.sigma[i]
@@ -98,7 +95,7 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 		}
 	}
 	m.sigma[i] = saved
-	memo.index[l.ID()] = int32(len(memo.images))
+	memo.index.put(l.ID(), int32(len(memo.images)))
 	memo.images = append(memo.images, u)
 	return &memo.images[len(memo.images)-1]
 }
@@ -113,9 +110,68 @@ func (m *matcher) unaryRenamed(l translate.Literal, i translate.Proc) renamedLit
 // index maps a literal's ID to its unaryImage in images, whose renamings
 // are in lits.
 type unaryMemo struct {
-	index  map[uint64]int32
+	index  idIndex
 	images []unaryImage
 	lits   []renamedLit
+}
+
+// idIndex maps literal IDs (never 0) to numbers by open addressing with
+// linear probing: narrowImages looks up unary literals more than anything
+// else, and a probe of a table at most half full costs less than a map
+// access.
+type idIndex struct {
+	slots []idSlot // a power of two of them, id 0 when free
+	n     int      // the slots in use
+}
+
+type idSlot struct {
+	id uint64
+	k  int32
+}
+
+// find returns the slot of id: where it is, or the free one where it goes.
+func (x *idIndex) find(id uint64) *idSlot {
+	mask := uint64(len(x.slots) - 1)
+	i := (id * 0x9e3779b97f4a7c15 >> 32) & mask // Fibonacci hashing
+	for x.slots[i].id != 0 && x.slots[i].id != id {
+		i = (i + 1) & mask
+	}
+	return &x.slots[i]
+}
+
+// get returns the number of id and whether there is one.
+func (x *idIndex) get(id uint64) (int32, bool) {
+	if x.n == 0 {
+		return 0, false
+	}
+	s := x.find(id)
+	return s.k, s.id == id
+}
+
+// put sets the number of id to k.
+func (x *idIndex) put(id uint64, k int32) {
+	if 2*(x.n+1) > len(x.slots) {
+		old := x.slots
+		x.slots, x.n = make([]idSlot, max(64, 2*len(old))), 0
+		for _, s := range old {
+			if s.id != 0 {
+				x.put(s.id, s.k)
+			}
+		}
+	}
+	s := x.find(id)
+	if s.id == 0 {
+		x.n++
+	}
+	*s = idSlot{id, k}
+}
+
+// clear empties the index, keeping its storage.
+func (x *idIndex) clear() {
+	if x.n > 0 {
+		clear(x.slots)
+		x.n = 0
+	}
 }
 
 func b2i(b bool) int {

@@ -10,7 +10,10 @@ type substituter struct {
 	t      *translate.Transition
 	inst   func(translate.Proc) translate.Proc // parameters -> cube variables
 	nondet map[string]bool
-	cache  []cellAlts // alternatives of updated cells, per instance: few, so a slice
+	// cache holds the alternatives of the first updated cells of the
+	// instance (few: the others are computed again), cached of them.
+	cache  [8]cellAlts
+	cached int
 }
 
 // cellAlts are the alternatives of one updated cell.
@@ -43,9 +46,11 @@ func (s *substituter) termNondet(t *translate.Term) bool {
 // alternatives' conditions are decided syntactically where possible and
 // false ones dropped.
 func (s *substituter) literal(l translate.Literal) []litAlt {
-	var out []litAlt
-	for _, a := range s.term(l.L) {
-		for _, b := range s.term(l.R) {
+	var selfL, selfR [1]alt
+	as, bs := s.alts(l.L, &selfL), s.alts(l.R, &selfR)
+	out := make([]litAlt, 0, len(as)*len(bs))
+	for _, a := range as {
+		for _, b := range bs {
 			lit := translate.NewLiteral(l.Op, a.term, b.term)
 			if lit.Eval() == translate.False {
 				continue
@@ -68,23 +73,41 @@ func (s *substituter) updates(t *translate.Term) bool {
 	return false
 }
 
-// term returns the alternatives of a post-state term in the pre-state.
+// alts returns the alternatives of a post-state term in the pre-state,
+// in self when the term is the same before.
+func (s *substituter) alts(t *translate.Term, self *[1]alt) []alt {
+	if out := s.term(t); out != nil {
+		return out
+	}
+	self[0] = alt{term: t}
+	return self[:]
+}
+
+// term returns the alternatives of a post-state term in the pre-state,
+// nil when the transition leaves it unchanged.
 func (s *substituter) term(t *translate.Term) []alt {
 	switch t.Kind {
 	case translate.KState:
 		if u := s.update(t.Sym.Name); u != nil {
-			return s.updated(u, t)
+			if out := s.updated(u, t); out != nil {
+				return out
+			}
+			return []alt{} // no alternative: not nil, which means unchanged
 		}
 	case translate.KLin:
 		if t.Base != nil {
-			var out []alt
-			for _, a := range s.term(t.Base) {
+			base := s.term(t.Base)
+			if base == nil {
+				return nil
+			}
+			out := make([]alt, 0, len(base))
+			for _, a := range base {
 				out = append(out, alt{cond: a.cond, term: translate.Plus(a.term, t.Off)})
 			}
 			return out
 		}
 	}
-	return []alt{{term: t}}
+	return nil
 }
 
 func (s *substituter) update(name string) *translate.Update {
@@ -100,13 +123,16 @@ func (s *substituter) update(name string) *translate.Update {
 // the conditions of each branch: branch i holds when its condition does
 // and no earlier one does.
 func (s *substituter) updated(u *translate.Update, t *translate.Term) []alt {
-	for _, c := range s.cache {
+	for _, c := range s.cache[:s.cached] {
 		if c.cell == t {
 			return c.alts
 		}
 	}
 	alts := s.computeUpdated(u, t)
-	s.cache = append(s.cache, cellAlts{t, alts})
+	if s.cached < len(s.cache) {
+		s.cache[s.cached] = cellAlts{t, alts}
+		s.cached++
+	}
 	return alts
 }
 
@@ -147,9 +173,15 @@ func (s *substituter) computeUpdated(u *translate.Update, t *translate.Term) []a
 // instDNF renames a DNF and drops decided literals and false conjunctions.
 func instDNF(dnf [][]translate.Literal, inst func(translate.Proc) translate.Proc) [][]translate.Literal {
 	out := make([][]translate.Literal, 0, len(dnf))
+	n := 0
+	for _, c := range dnf {
+		n += len(c)
+	}
+	backing := make([]translate.Literal, 0, n) // one array for all conjunctions
 conjunctions:
 	for _, c := range dnf {
-		lits := make([]translate.Literal, 0, len(c))
+		start := len(backing)
+		lits := backing[start : start : start+len(c)]
 		for _, l := range c {
 			r := l.Rename(inst)
 			switch r.Eval() {
@@ -160,7 +192,8 @@ conjunctions:
 			}
 			lits = append(lits, r)
 		}
-		out = append(out, lits)
+		backing = backing[:start+len(lits)]
+		out = append(out, lits[:len(lits):len(lits)])
 	}
 	return out
 }

@@ -351,7 +351,9 @@ type matcher struct {
 	usedEv []bool
 	cur    []translate.Literal // the renamed literals not implied by the cube
 	cands  [][]translate.Literal
-	// candLits backs the candidates of cands, which never change.
+	// candLits backs the candidates of cands, which never change: a slab
+	// whose spare capacity later candidates (after a reset too) fill, and
+	// which is replaced, never grown, once full.
 	candLits []translate.Literal
 	rename   func(translate.Proc) translate.Proc
 	// noCands stops at the first clash or open literal: only inclusion
@@ -468,7 +470,7 @@ func (m *matcher) reset(f *facts) {
 	m.usedEv = resize(m.usedEv, len(f.c.Events))
 	clear(m.used)
 	clear(m.usedEv)
-	m.cur, m.cands, m.candLits = m.cur[:0], nil, nil
+	m.cur, m.cands = m.cur[:0], nil
 	m.noCands, m.gaveUp = false, false
 	if m.memo == &m.ownMemo {
 		m.ownMemo.clear()
@@ -478,7 +480,7 @@ func (m *matcher) reset(f *facts) {
 // clear empties the memo, keeping its storage.
 func (mm *matchMemo) clear() {
 	clear(mm.renamed)
-	clear(mm.index)
+	mm.index.clear()
 	mm.images, mm.lits = mm.images[:0], mm.lits[:0]
 }
 
@@ -642,9 +644,7 @@ func (m *matcher) extendEvent(k int) bool {
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
-			start := len(m.candLits)
-			m.candLits = append(m.candLits, m.cur...)
-			m.cands = append(m.cands, m.candLits[start:len(m.candLits):len(m.candLits)])
+			m.cands = append(m.cands, m.keepCandidate())
 		}
 		m.cur = m.cur[:mark]
 		return found
@@ -675,6 +675,21 @@ func (m *matcher) extendEvent(k int) bool {
 		}
 	}
 	return false
+}
+
+// candSlab is the number of literals of a new slab of matcher.candLits.
+const candSlab = 1024
+
+// keepCandidate copies m.cur into the spare capacity of m.candLits, or a
+// new slab when it does not fit, and returns the copy, capped so that no
+// later append reaches into it.
+func (m *matcher) keepCandidate() []translate.Literal {
+	if cap(m.candLits)-len(m.candLits) < len(m.cur) {
+		m.candLits = make([]translate.Literal, 0, max(candSlab, len(m.cur)))
+	}
+	start := len(m.candLits)
+	m.candLits = append(m.candLits, m.cur...)
+	return m.candLits[start:len(m.candLits):len(m.candLits)]
 }
 
 // fenceEarlier reports whether V's events a and k, ghb-equal, are a fence

@@ -269,7 +269,7 @@ func completes(t *Term, ne []string) string {
 // numbering whose literals hash smallest (tried up to maxCanonicalPerms
 // permutations); events are then ordered by their description. Hashes are
 // of the terms' text, so the form does not depend on the order terms were
-// created in.
+// created in. It owns lits (Simplify's result), renamed in place.
 func canonical(lits []Literal, events []Event, rel Rel) (*Cube, []Proc, []int) {
 	var procBuf [64]Proc
 	var endBuf [32]int
@@ -543,7 +543,9 @@ func Permute[T any](s []T, k int, f func([]T)) {
 
 // renumber maps order[i] to #(i+1), orders the events by their renamed
 // description and the literals about their values, and returns the sorted
-// cube and the event order (evOrder[i] became event i).
+// cube and the event order (evOrder[i] became event i). The cube's
+// literals are lits, renamed in place and capped so that an append to them
+// copies.
 func renumber(lits []Literal, events []Event, rel Rel, order []Proc) (*Cube, []int) {
 	r := newRenaming(order)
 	f := r.apply
@@ -551,8 +553,8 @@ func renumber(lits []Literal, events []Event, rel Rel, order []Proc) (*Cube, []i
 	for i, e := range evOrder {
 		r.set(EventProc(e), EventProc(i))
 	}
-	out := make([]Literal, len(lits))
-	for i, l := range lits {
+	out := lits[:len(lits):len(lits)]
+	for i, l := range out {
 		out[i] = l.Rename(f)
 	}
 	slices.SortFunc(out, Literal.Compare)
