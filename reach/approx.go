@@ -143,23 +143,40 @@ func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 	for _, w := range offsetRelations(c.Lits) {
 		keep(w)
 	}
-	maxLits := max(2, maxVars+1)
 	seen := map[string]bool{c.Key(): len(c.Events) == 0}
+	return generalise(lits, maxVars, seen, func(_ []int, sub []translate.Literal) (*translate.Cube, func() bool) {
+		if !indexedVars(sub) {
+			return nil, nil
+		}
+		cand, ok := translate.NewCube(sub)
+		if !ok {
+			return nil, nil
+		}
+		return cand, nil
+	})
+}
+
+// generalise returns the candidates build makes from the subsets of lits
+// with at most max(2, maxVars+1) literals (build gets the subset's
+// indexes into lits and its literals; nil: none), smaller subsets first:
+// those with at most maxVars variables whose key is not in seen yet
+// (seen is updated) and that keep, when build gives it, accepts; most
+// general first.
+func generalise(lits []translate.Literal, maxVars int, seen map[string]bool, build func(idx []int, sub []translate.Literal) (cand *translate.Cube, keep func() bool)) []*translate.Cube {
 	var out []*translate.Cube
-	forSubsets(len(lits), maxLits, func(idx []int) {
+	forSubsets(len(lits), max(2, maxVars+1), func(idx []int) {
 		sub := make([]translate.Literal, len(idx))
 		for i, k := range idx {
 			sub[i] = lits[k]
 		}
-		if !indexedVars(sub) {
-			return
-		}
-		cand, ok := translate.NewCube(sub)
-		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
+		cand, keep := build(idx, sub)
+		if cand == nil || cand.NVars > maxVars || seen[cand.Key()] {
 			return
 		}
 		seen[cand.Key()] = true
-		out = append(out, cand)
+		if keep == nil || keep() {
+			out = append(out, cand)
+		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
 	return out

@@ -1,8 +1,6 @@
 package reach
 
 import (
-	"sort"
-
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -29,33 +27,23 @@ func (e *engine) lockedCandidates(n *node, maxVars int) []*translate.Cube {
 	}
 	isNum := func(t *translate.Term) bool { return numeric(t) || readValue(t, reads) }
 	lits := impliedLits(c.Lits, isNum, func(w translate.Literal) bool { return stateLiteral(w) || valueLiteral(w, reads) })
-	maxLits := max(2, maxVars+1)
-	seen := map[string]bool{c.Key(): true}
-	var out []*translate.Cube
-	forSubsets(len(lits), maxLits, func(idx []int) {
-		sub := make([]translate.Literal, len(idx))
-		for i, k := range idx {
-			sub[i] = lits[k]
-		}
+	return generalise(lits, maxVars, map[string]bool{c.Key(): true}, func(_ []int, sub []translate.Literal) (*translate.Cube, func() bool) {
 		keep, ok := pinnedEvents(sub, c, reads)
 		if !ok {
-			return
+			return nil, nil
 		}
 		cand, ok := restrict(sub, c, keep)
-		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
-			return
+		if !ok {
+			return nil, nil
 		}
-		seen[cand.Key()] = true
-		strongLits := litsOver(c.Lits, keep)
-		// A chain of offsets may have gone through a dropped read: check
-		// that strong implies each literal of cand.
-		strong, ok := restrict(strongLits, c, keep)
-		if ok && subsetOf(sub, impliedLits(strongLits, isNum, func(translate.Literal) bool { return true })) && e.includes(n, strong) {
-			out = append(out, cand)
+		return cand, func() bool {
+			strongLits := litsOver(c.Lits, keep)
+			// A chain of offsets may have gone through a dropped read:
+			// check that strong implies each literal of cand.
+			strong, ok := restrict(strongLits, c, keep)
+			return ok && subsetOf(sub, impliedLits(strongLits, isNum, func(translate.Literal) bool { return true })) && e.includes(n, strong)
 		}
 	})
-	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
-	return out
 }
 
 // impliedLits returns the literals that lits imply and that keep

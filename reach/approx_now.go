@@ -1,8 +1,6 @@
 package reach
 
 import (
-	"sort"
-
 	"github.com/cubew/cubew/translate"
 )
 
@@ -49,23 +47,12 @@ func (e *engine) nowCandidates(n *node, maxVars int) []*translate.Cube {
 			lits = append(lits, w)
 		}
 	}
-	maxLits := max(2, maxVars+1)
-	seen := map[string]bool{c.Key(): true}
-	var out []*translate.Cube
-	forSubsets(len(lits), maxLits, func(idx []int) {
-		sub := make([]translate.Literal, len(idx))
-		for i, k := range idx {
-			sub[i] = lits[k]
+	return generalise(lits, maxVars, map[string]bool{c.Key(): true}, func(_ []int, sub []translate.Literal) (*translate.Cube, func() bool) {
+		if cand, ok := keepReads(sub, now); ok {
+			return cand, nil
 		}
-		cand, ok := keepReads(sub, now)
-		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
-			return
-		}
-		seen[cand.Key()] = true
-		out = append(out, cand)
+		return nil, nil
 	})
-	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
-	return out
 }
 
 // stepReads returns the reads of n's cube that n's own step performed

@@ -1,8 +1,6 @@
 package reach
 
 import (
-	"sort"
-
 	"github.com/cubew/cubew/translate"
 )
 
@@ -27,27 +25,22 @@ func (e *engine) weakCandidates(n *node, maxVars int) []*translate.Cube {
 			lits, orig = append(lits, w), append(orig, l)
 		}
 	}
-	maxLits := max(2, maxVars+1)
-	seen := map[string]bool{c.Key(): true}
-	var out []*translate.Cube
-	forSubsets(len(lits), maxLits, func(idx []int) {
-		sub, subOrig := make([]translate.Literal, len(idx)), make([]translate.Literal, len(idx))
-		for i, k := range idx {
-			sub[i], subOrig[i] = lits[k], orig[k]
-		}
+	return generalise(lits, maxVars, map[string]bool{c.Key(): true}, func(idx []int, sub []translate.Literal) (*translate.Cube, func() bool) {
 		cand, ok := keepReads(sub, c)
-		if !ok || cand.NVars > maxVars || seen[cand.Key()] {
-			return
+		if !ok {
+			return nil, nil
 		}
-		seen[cand.Key()] = true
 		// Each literal of cand is implied by the one of c it weakens: cand
 		// includes the cube of those, which must include c.
-		if strong, ok := keepReads(subOrig, c); ok && e.includes(n, strong) {
-			out = append(out, cand)
+		return cand, func() bool {
+			subOrig := make([]translate.Literal, len(idx))
+			for i, k := range idx {
+				subOrig[i] = orig[k]
+			}
+			strong, ok := keepReads(subOrig, c)
+			return ok && e.includes(n, strong)
 		}
 	})
-	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
-	return out
 }
 
 // finalReads returns c's final reads that its literals still mention

@@ -43,14 +43,7 @@ func smallEntries(entries []corpus.Entry) []corpus.Entry {
 // ratio of that time to our medians, wall (speedup) and CPU (cpu-speedup).
 // `make bench` turns the lines into a table.
 func BenchmarkBinary(b *testing.B) {
-	dir, err := corpus.Dir()
-	if err != nil {
-		b.Fatal(err)
-	}
-	entries, err := corpus.Expected(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, entries := expectedEntries(b)
 	small := smallEntries(entries)
 	for _, f := range issue20Files {
 		if !slices.ContainsFunc(small, func(e corpus.Entry) bool { return e.File == f }) {
@@ -99,14 +92,7 @@ const cpuFileSeconds = 10
 // CPU time (user + system) of the process, the original's time (orig-s,
 // wall: single-threaded, so its CPU time) and their ratio (cpu-speedup).
 func BenchmarkBinaryCPU(b *testing.B) {
-	dir, err := corpus.Dir()
-	if err != nil {
-		b.Fatal(err)
-	}
-	entries, err := corpus.Expected(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, entries := expectedEntries(b)
 	bin := buildCubew(b, b.TempDir(), "cubew")
 	ran := 0
 	for _, e := range entries {
@@ -136,4 +122,18 @@ func median(xs []float64) float64 {
 		return xs[n/2]
 	}
 	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// expectedEntries returns the corpus folder and the rows of its
+// expected.tsv.
+func expectedEntries(b *testing.B) (string, []corpus.Entry) {
+	dir, err := corpus.Dir()
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, err := corpus.Expected(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, entries
 }
