@@ -57,25 +57,7 @@ func TestClassesExact(t *testing.T) {
 		}
 	}
 	pool := lazyDataLiterals(m)
-	cubes, unreached, truly := 0, 0, 0
-	forSubsets(len(pool), 3, func(idx []int) {
-		lits := make([]translate.Literal, len(idx))
-		for i, j := range idx {
-			lits[i] = pool[j]
-		}
-		c, ok := translate.NewCube(lits)
-		if !ok {
-			return
-		}
-		cubes++
-		if !plain.Reached(c) {
-			truly++
-		}
-		if !o.Reached(c) {
-			unreached++
-			require.False(t, plain.Reached(c), "%s: called unreached, but an unreduced state has it", c)
-		}
-	})
+	cubes, truly, unreached := compareUnreached(t, o, plain, pool, translate.NewCube, nil)
 	require.Equal(t, 1160, cubes)
 	require.Equal(t, 88, truly)
 	require.Equal(t, 13, unreached)
@@ -102,6 +84,37 @@ func lazyDataLiterals(m *syntax.Model) []translate.Literal {
 		}
 	}
 	return out
+}
+
+// compareUnreached asks o and plain (an oracle of unreduced runs) about
+// every cube build makes from 1 to 3 literals of pool: o may call a cube
+// unreached only when plain does. It returns how many cubes it asked
+// about, how many plain calls unreached and how many o does; check, when
+// not nil, also sees each cube's literal indexes and both answers.
+func compareUnreached(t *testing.T, o, plain *Oracle, pool []translate.Literal, build func([]translate.Literal) (*translate.Cube, bool), check func(idx []int, c *translate.Cube, reached, seen bool)) (cubes, truly, unreached int) {
+	forSubsets(len(pool), 3, func(idx []int) {
+		lits := make([]translate.Literal, len(idx))
+		for i, j := range idx {
+			lits[i] = pool[j]
+		}
+		c, ok := build(lits)
+		if !ok {
+			return
+		}
+		cubes++
+		reached, seen := o.Reached(c), plain.Reached(c)
+		if !seen {
+			truly++
+		}
+		if !reached {
+			unreached++
+			require.False(t, seen, "%s: called unreached, but an unreduced state has it", c)
+		}
+		if check != nil {
+			check(idx, c, reached, seen)
+		}
+	})
+	return cubes, truly, unreached
 }
 
 // forSubsets calls fn on every set of 1 to k indices below n, in
