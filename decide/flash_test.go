@@ -86,3 +86,43 @@ func TestFlashInvariantsUnreached(t *testing.T) {
 	require.Len(t, sys.Invariants, 83)
 	require.Equal(t, 75, unreached)
 }
+
+// flashOracleStates is the state limit per oracle instance that decides
+// cubicle/flash.cub (check --brab 3 --brab-states 100000): its instance
+// with 3 processes (566,581 states) explored breadth first that far.
+// With the default limit (30,000) the search's candidates include
+// cubes that only deeper states reach; it then grows past 1,100 nodes
+// in 120 s without a refutation (60,000: past 1,500 in 150 s).
+const flashOracleStates = 100000
+
+// TestFlashDecidedByLargerOracle: FLASH with data, which neither Cubicle
+// (500 s, -brab 3) nor check's default options decide, is SAFE with an
+// oracle over 1..3 processes keeping 100,000 states per instance,
+// inferring from the first node (--brab 3 --brab-states 100000): 538
+// nodes, 253 candidates, none refuted, about 10 CPU-s and 800 MB, so it
+// runs with CUBEW_LONG_TESTS=1. Every inferred invariant was proved by
+// the search (each is a root of it) and is unreached by the oracle;
+// TestFlashNeedsInvariants backs the answer with the complete instances
+// with 2 and (long) 3 processes, which the explicit engine finds SAFE.
+func TestFlashDecidedByLargerOracle(t *testing.T) {
+	if os.Getenv("CUBEW_LONG_TESTS") == "" || testing.Short() {
+		t.Skip("about 10 CPU-s and 800 MB: set CUBEW_LONG_TESTS=1")
+	}
+	ctx := context.Background()
+	m, sys := load(t, corpusFile(t, "cubicle/flash.cub"), memmodel.SC)
+	opts, o := decide.WithLazyOracle(ctx, m, memmodel.SC,
+		reach.Options{Model: memmodel.SC, NewSolver: cliSolver, MaxNodes: 700, Workers: 1}, 3, flashOracleStates)
+	res, err := decide.Check(ctx, m, sys, opts)
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 538, res.Stats.Nodes)
+	require.Equal(t, 253, res.Stats.Candidates)
+	require.Zero(t, res.Stats.Refuted)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.Equal(t, "instance with 3 processes: state limit 100000 reached", explored.Partial)
+	require.Len(t, res.Inferred, 253)
+	for _, c := range res.Inferred {
+		require.False(t, explored.Reached(c), "inferred %s is reached by the oracle", c)
+	}
+}
