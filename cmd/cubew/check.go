@@ -7,6 +7,7 @@ import (
 
 	"github.com/cubew/cubew/decide"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/oracle"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
@@ -30,6 +31,7 @@ type checkOpts struct {
 	expect           bool
 	brab             int  // oracle instance size for invariant inference (0: off)
 	brabAfter        int  // exact nodes of each run before approximation starts
+	brabStates       int  // states kept per oracle instance (0: oracle.DefaultMaxStates)
 	invariants       bool // print the inferred invariants
 }
 
@@ -61,7 +63,11 @@ small) and may replace a node by a cube of at most --brab processes,
 more general, that none of them reaches, which it then proves like an
 unsafe cube (a refuted one restarts the search). --brab 0 turns it off;
 under --model pso it is off unless --brab is given. --invariants prints
-the inferred invariants as declarations.
+the inferred invariants as declarations. --brab-states bounds the states
+kept per explored instance: a larger instance is explored partially, and
+a candidate it calls unreached may be refuted; FLASH with data
+(cubicle/flash.cub) needs its instance with 3 processes complete
+(--brab 3 --brab-states 600000: 566,581 states).
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
@@ -121,6 +127,7 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	f.IntVar(&o.brab, "brab", defaultBrab, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
 	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit at most this many `nodes` exactly before inferring invariants (fewer once they made 25 pre-images each; 0: from the first node, the default when --brab is given)")
+	f.IntVar(&o.brabStates, "brab-states", oracle.DefaultMaxStates, "keep at most this many `states` of each instance --brab explores (a larger one is explored partially, breadth first: its candidates are guesses, which the search proves)")
 	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
 	addBatchFlags(cmd, &o.jobs, &o.expect)
@@ -151,7 +158,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	opts, orc := withBrab(ctx, m, mm, opts, o.brabSize(cmd, mm), o.approxAfter(cmd))
+	opts, orc := withBrab(ctx, m, mm, opts, o.brabSize(cmd, mm), o.approxAfter(cmd), o.brabStates)
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {

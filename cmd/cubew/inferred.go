@@ -59,13 +59,14 @@ func (o *checkOpts) approxAfter(cmd *cobra.Command) int {
 }
 
 // withBrab turns on invariant inference with an oracle over the instances
-// with 1..n processes (n = 0: off) that the search asks from its after-th
-// node on, and explores when it first asks. An instance the explicit engine cannot run leaves it
+// with 1..n processes (n = 0: off), at most maxStates states each (0:
+// oracle.DefaultMaxStates), that the search asks from its after-th node
+// on, and explores when it first asks. An instance the explicit engine cannot run leaves it
 // off (printBrab says why). A limit reached while exploring leaves a
 // partial oracle: the search then stops on the same limit.
-func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n, after int) (reach.Options, *oracle.Lazy) {
+func withBrab(ctx context.Context, m *syntax.Model, mm memmodel.Model, opts reach.Options, n, after, maxStates int) (reach.Options, *oracle.Lazy) {
 	opts.ApproxAfter = after
-	return decide.WithLazyOracle(ctx, m, mm, opts, n, 0)
+	return decide.WithLazyOracle(ctx, m, mm, opts, n, maxStates)
 }
 
 // inferredDecls prints cubes as invariant declarations of the input
