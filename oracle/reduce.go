@@ -57,7 +57,9 @@ import (
 // its buffers without bound, and the exploration of its instance with 2
 // processes never ended (25,622 states in 2 minutes; 1,574 states over
 // all instances, bounded). Bounded, an instance is a part of its
-// reachable states; New says so in Partial.
+// reachable states; New says so in Partial. The bound is small
+// (maxBuffer), and an instance that fills it is explored again with
+// completeBuffer on a small budget, kept when that is complete.
 func reductions(k int, mm memmodel.Model, maxStates int, r reducible) dpor.Options {
 	opts := dpor.Options{N: k, Model: mm, MaxStates: maxStates, Symmetry: true,
 		Shift: r.shifted, Gaps: r.shifted, Order: r.ordered, DeadValues: true, AssumeInvariants: true}
@@ -69,8 +71,37 @@ func reductions(k int, mm memmodel.Model, maxStates int, r reducible) dpor.Optio
 
 // exploreReduced explores the instance opts describes, again without
 // capped gaps when a step put a value inside one (dpor/gaps.go: the
-// capped keys were then not exact).
+// capped keys were then not exact), and again with larger buffers when
+// opts' bounded ones disabled a step (exploreLargerBuffers).
 func exploreReduced(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
+	states, res, err := exploreGaps(ctx, m, opts)
+	if err == nil && res.Bounded && opts.MaxBuffer > 0 && opts.MaxBuffer < completeBuffer {
+		if s, r, ok := exploreLargerBuffers(ctx, m, opts); ok {
+			return s, r, nil
+		}
+	}
+	return states, res, err
+}
+
+// exploreLargerBuffers explores the instance opts describes with at most
+// completeBuffer pending writes per buffer and opts.MaxStates/extraShare
+// states, and returns it when that exploration is complete: no bound
+// disabled a step, so it is the whole instance, exact. dekker_2b's
+// instance with 2 processes fills buffers of 2 but no more (complete
+// with 32), where chandy_misra's fills every bound (3,272 states with one
+// process and 32) and keeps the bound of 2.
+func exploreLargerBuffers(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, bool) {
+	opts.MaxBuffer, opts.MaxStates = completeBuffer, max(opts.MaxStates/extraShare, 1)
+	states, res, err := exploreGaps(ctx, m, opts)
+	if err != nil || res.Verdict != translate.Safe || res.Bounded {
+		return nil, nil, false
+	}
+	return states, res, true
+}
+
+// exploreGaps is explore, again without capped gaps when a step put a
+// value inside one.
+func exploreGaps(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, error) {
 	states, res, err := explore(ctx, m, opts)
 	if err == nil && res.GapsBroken {
 		opts.Gaps = false
@@ -79,9 +110,22 @@ func exploreReduced(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]
 	return states, res, err
 }
 
-// maxBuffer is the most pending writes per store buffer of the instances
-// explored under PSO, as `cubew bounded` allows by default.
-const maxBuffer = 32
+// maxBuffer is the most pending writes per store buffer (per process and
+// location) of the instances explored under PSO. Two writes pending per
+// location are enough to reorder writes across locations, which is what
+// PSO adds to TSO; more multiply the states of a model that writes whole
+// arrays without a fence: chandy_misra's oracle over 1..3 processes had
+// 59,770 states (partial) in 20 CPU-s with 32, the bound `cubew bounded`
+// allows, and has 9,064 in 0.4 CPU-s with 2, with the same candidates
+// and invariants. The oracle only proposes candidates, which the search
+// proves. An instance that fills buffers of 2 is explored again with
+// completeBuffer (exploreLargerBuffers).
+const maxBuffer = 2
+
+// completeBuffer is the bound, `cubew bounded`'s default, with which an
+// instance that filled buffers of maxBuffer is explored again, on a
+// small state budget, in case it is complete there.
+const completeBuffer = 32
 
 // reducible says which reductions of unbounded numbers the explicit
 // engine grants a model.

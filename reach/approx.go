@@ -55,8 +55,10 @@ func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bo
 	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
 	cands = append(cands, e.lockedCandidates(n, o.MaxVars())...)
 	cands = append(cands, e.nowCandidates(n, o.MaxVars())...)
-	judged := len(cands) // the oracle judges these (as judgedAs says); procCandidates are guesses
+	guessFrom := len(cands) // the oracle judges the others (as judgedAs says); procCandidates are guesses
 	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
+	guessTo := len(cands)
+	cands = append(cands, e.lockedFlagCandidates(n, o.MaxVars())...)
 	for i, c := range cands {
 		if e.bad[c.Key()] || hasPassenger(c, e.static) {
 			continue
@@ -67,7 +69,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bo
 		if prev := e.cands[c.Key()]; prev != nil {
 			return prev, true, nil
 		}
-		if i < judged && o.Reached(judgedAs(c)) {
+		if (i < guessFrom || i >= guessTo) && o.Reached(judgedAs(c)) {
 			continue
 		}
 		cand := e.newNode(c)

@@ -1,6 +1,7 @@
 package reach
 
 import (
+	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
 )
@@ -20,8 +21,33 @@ import (
 // (subsume.go) to find n included in that cube. See doc.go,
 // "Approximation", for what the oracle is asked (judgedAs).
 func (e *engine) lockedCandidates(n *node, maxVars int) []*translate.Cube {
+	return e.pinnedCandidates(n, maxVars, transitionReads(n.cube))
+}
+
+// lockedFlagCandidates are lockedCandidates over the reads of finite
+// types that n's locked transitions performed (lockedFlagReads): a
+// message flag that a receiver reads and clears in one atomic step
+// (chandy_misra's `NetPerm[j,i] = True` then `NetPerm[j,i] := False`).
+// approximate tries them after every other kind, which they would
+// otherwise preempt (see transitionReads). They are made only in a search
+// whose model lets writes leave program order (PSO's over-approximating
+// search, where chandy_misra needs them): under SC and TSO the backward
+// search decides the corpus's flag protocols without them (chandy_misra
+// under TSO exactly, in 91 nodes), and they would change proved answers
+// (two_phase_N under TSO with --brab 3: 27 nodes and 6 candidates instead
+// of 47 and 1).
+func (e *engine) lockedFlagCandidates(n *node, maxVars int) []*translate.Cube {
+	if memmodel.WritesInProgramOrder(e.opts.Model) {
+		return nil
+	}
+	return e.pinnedCandidates(n, maxVars, lockedFlagReads(n.cube))
+}
+
+// pinnedCandidates are the candidates of n that keep some of its reads
+// in reads, at least one of them pinned by a write, as lockedCandidates
+// says.
+func (e *engine) pinnedCandidates(n *node, maxVars int, reads translate.Set) []*translate.Cube {
 	c := n.cube
-	reads := transitionReads(c)
 	if reads == 0 {
 		return nil
 	}
@@ -109,6 +135,26 @@ func transitionReads(c *translate.Cube) translate.Set {
 	return s
 }
 
+// lockedFlagReads returns c's unsatisfied reads of locations of finite
+// types that are neither final nor sourced and that a write of their own
+// transition pins (a locked transition: its read and writes are one
+// atomic step).
+func lockedFlagReads(c *translate.Cube) translate.Set {
+	var s, writes translate.Set
+	for j, ev := range c.Events {
+		if ev.Kind == translate.Write {
+			writes |= translate.Of(j)
+		}
+	}
+	unsat := unsatReads(c.Lits, c.Events)
+	for i, ev := range c.Events {
+		if unsat.Has(i) && !ev.Final && !ev.Sourced && ev.Loc != nil && !numericLoc(ev.Loc) && c.Rel.Class[i]&writes != 0 {
+			s |= translate.Of(i)
+		}
+	}
+	return s
+}
+
 // pins returns the events that pin c's read i, i itself included: its
 // class (its transition's events) when that holds a write, and the
 // classes of the writes of its location that it is ghb-before (the
@@ -156,8 +202,9 @@ func numericLoc(loc *syntax.Symbol) bool {
 	return loc != nil && (loc.Type.Kind == syntax.TInt || loc.Type.Kind == syntax.TReal)
 }
 
-// readValue reports whether t is the value of a read of set (numeric,
-// as transitionReads keeps only those).
+// readValue reports whether t is the value of a read of set (numeric for
+// transitionReads' reads; a flag of lockedFlagReads has no offset to
+// chain).
 func readValue(t *translate.Term, set translate.Set) bool {
 	i := int(t.P - translate.EventBase)
 	return t.Kind == translate.KVal && i >= 0 && set.Has(i)
@@ -183,10 +230,11 @@ func valueLiteral(l translate.Literal, set translate.Set) bool {
 // judgedAs is the cube the oracle judges for candidate c: c with the
 // reads of its transitions marked final, so that the oracle evaluates
 // each as what its process would read in the state (its newest buffered
-// write to the location, else memory: oracle/final.go). See doc.go,
-// "Approximation". A cube without such reads is asked as it is.
+// write to the location, else memory: oracle/final.go), and so the
+// reads of lockedFlagCandidates. See doc.go, "Approximation". A cube
+// without such reads is asked as it is.
 func judgedAs(c *translate.Cube) *translate.Cube {
-	reads := transitionReads(c)
+	reads := transitionReads(c) | lockedFlagReads(c)
 	if reads == 0 {
 		return c
 	}

@@ -80,3 +80,55 @@ init (i) { PC[i] = L1 && Head = 0 && Tail = 0 }
 	require.True(t, ok)
 	require.Empty(t, e.lockedCandidates(&node{cube: unpinned}, 3))
 }
+
+// TestLockedFlagCandidates: the node of chandy_misra's search under pso
+// where #2 will receive #1's permission (receive_permission reads
+// NetPerm[#1,#2] = True, e1, and clears it, e0, in one locked step) while
+// #1 is In and #2 Trying. lockedCandidates keep numeric reads only and
+// give none; lockedFlagCandidates keep the locked read with its write,
+// three of them: `val(e1) = True` alone, with `State[#2] = Trying`, and
+// `State[#1] = In && val(e1) = True` (a permission in flight to a process
+// while the process that sent it is in its critical section), each
+// judged with the read final. A flag read that no write of its
+// transition pins has no candidate.
+func TestLockedFlagCandidates(t *testing.T) {
+	src := `type state = Trying | In | Out
+array State[proc] : state
+weak array NetPerm[proc,proc] : bool
+init (i j) { State[i] = Out && NetPerm[i,j] = False }
+`
+	m, err := syntax.ParseAndCheck("t.cub", []byte(src), syntax.CheckOptions{})
+	require.NoError(t, err)
+	perm := m.Symbols["NetPerm"]
+	state := func(p int, v string) translate.Literal {
+		return translate.NewLiteral(translate.Eq, translate.StateTerm(m.Symbols["State"], translate.Proc(p)), translate.CtorTerm(v))
+	}
+	cell := func(k translate.EventKind) translate.Event {
+		return translate.Event{Kind: k, Proc: 2, Loc: perm, Index: []translate.Proc{1, 2}}
+	}
+	received := translate.NewLiteral(translate.Eq, translate.ValTerm(perm, translate.EventProc(1)), translate.CtorTerm("True"))
+	rel := translate.NewRel(2)
+	rel.AddEq(0, 1)
+	c, _, _, ok := translate.Canonicalize([]translate.Literal{state(1, "In"), state(2, "Trying"), received},
+		[]translate.Event{cell(translate.Write), cell(translate.Read)}, rel)
+	require.True(t, ok)
+	e := &engine{ctx: context.Background(), opts: Options{Model: memmodel.PSO}}
+	n := &node{cube: c}
+	require.Empty(t, e.lockedCandidates(n, 2), "a flag is not a counter")
+	var got []string
+	for _, cand := range e.lockedFlagCandidates(n, 2) {
+		got = append(got, cand.String())
+		require.Len(t, cand.Events, 2, "%s: the read without its write", cand)
+		for i, ev := range judgedAs(cand).Events {
+			require.Equal(t, ev.Kind == translate.Read, ev.Final, "%s: event %d", cand, i)
+		}
+	}
+	require.Contains(t, got, "State[#1] = In && val(e1) = True")
+	require.Contains(t, got, "State[#2] = Trying && val(e1) = True")
+	require.Len(t, got, 3, "%v", got)
+
+	alone, _, _, ok := translate.Canonicalize([]translate.Literal{state(1, "In"), received},
+		[]translate.Event{cell(translate.Read)}, translate.NewRel(1))
+	require.True(t, ok)
+	require.Empty(t, e.lockedFlagCandidates(&node{cube: alone}, 2))
+}

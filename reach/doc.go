@@ -112,7 +112,14 @@
 // executions; like every candidate it is proved as a root. It decides
 // the ticket-taking half of a ticket lock (reach/testdata/ticket_take.cub:
 // `PC[#2] = L3 && val(e0) < R[#2]`, #1's compare-and-swap reading below
-// the ticket of a process past its own). A last kind of candidate
+// the ticket of a process past its own). The same kind over the reads of
+// finite types that a locked transition performs (lockedFlagCandidates:
+// a message flag read and cleared in one atomic step) is tried after
+// every other kind, guesses included, which it would otherwise preempt,
+// in a search whose model lets writes leave program order (PSO's);
+// it decides chandy_misra under PSO (`State[#2] = In && val(e1) = True`
+// with #2's receive of NetPerm[#1,#2]: no permission is still to be
+// received by a process in its critical section). A last kind of candidate
 // forgets processes (approx_procs.go): a process of the node that
 // performs none of its events and that its literals name only through
 // the values of reads of its cells (`#1 reads R[#3] = True`, nothing
