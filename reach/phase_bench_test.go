@@ -147,7 +147,7 @@ func benchPreImage(b *testing.B, in *phaseInput) {
 		pres = 0
 		for _, n := range in.visited {
 			for _, t := range in.sys.Transitions {
-				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm, ownedArrays(in.sys))
+				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm, ownedArrays(in.sys), nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -25,8 +25,9 @@ type pre struct {
 // of the updates' case lists and per disjunct of the forall_other part
 // (expanded over c's other variables: an over-approximation, as in
 // Cubicle). maxProcs > 0 bounds the number of variables; owned are the
-// system's owned arrays (owned.go).
-func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model, owned ownedCells) ([]pre, error) {
+// system's owned arrays (owned.go); memo, when not nil, memoizes the
+// alternatives of literals (altmemo.go).
+func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model, owned ownedCells, memo *altMemo) ([]pre, error) {
 	var out []pre
 	var err error
 	forEachInstance(c.NVars, t.NParams, maxProcs, func(sigma []translate.Proc) {
@@ -34,7 +35,7 @@ func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memm
 			return
 		}
 		var ps []pre
-		ps, err = preImage(c, t, sigma, mm, owned)
+		ps, err = preImage(c, t, sigma, mm, owned, memo)
 		out = append(out, ps...)
 	})
 	return out, err
@@ -75,8 +76,8 @@ type alt struct {
 	term *translate.Term
 }
 
-func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells) ([]pre, error) {
-	partial := partials(c, t, sigma)
+func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells, memo *altMemo) ([]pre, error) {
+	partial := partials(c, t, sigma, memo)
 	if c.Events != nil || weakTransition(t) {
 		return weakPreImages(c, t, sigma, partial, mm, owned)
 	}
@@ -95,8 +96,9 @@ func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 // partials returns the conjunctions of a pre-image before weak memory is
 // considered: the instantiated guard, the cube's literals rewritten by the
 // non-weak updates (one conjunction per combination of case branches) and
-// the forall_other part expanded over the cube's other variables.
-func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc) [][]translate.Literal {
+// the forall_other part expanded over the cube's other variables. memo,
+// when not nil, memoizes the literals' alternatives.
+func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, memo *altMemo) [][]translate.Literal {
 	inst := func(p translate.Proc) translate.Proc {
 		if p >= translate.ParamBase && p < translate.IndexBase {
 			return sigma[p-translate.ParamBase]
@@ -131,7 +133,7 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 			}
 			continue
 		}
-		alts := s.literal(l)
+		alts := memo.literal(s, l, sigma)
 		next := make([][]translate.Literal, 0, len(partial)*len(alts))
 		for _, p := range partial {
 			for k, a := range alts {
