@@ -58,7 +58,7 @@ type phaseInput struct {
 }
 
 // loadPhases runs the search on file once, keeping its graph.
-func loadPhases(b *testing.B, file string, sc bool) *phaseInput {
+func loadPhases(b testing.TB, file string, sc bool) *phaseInput {
 	b.Helper()
 	dir, err := corpus.Dir()
 	if err != nil {
