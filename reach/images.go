@@ -31,11 +31,11 @@ func (m *matcher) narrowImages() bool {
 				}
 			}
 		}
-		for _, l := range p.unary[i] {
+		for _, u := range p.unary[i] {
 			if ok == 0 {
 				break
 			}
-			ok &= m.unaryImages(l, i)[b2i(m.noCands)]
+			ok &= m.unaryImages(u, i)[b2i(m.noCands)]
 		}
 		if ok == 0 {
 			return false
@@ -57,8 +57,8 @@ func (m *matcher) canMap(i, y int) bool {
 // unaryImages returns the variables y of the indexed cube such that
 // literal l, whose only variable is i, does not clash with the cube once
 // i is renamed to y, and those such that the cube implies it.
-func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
-	return m.unaryRenamings(l, translate.Proc(i)).ok
+func (m *matcher) unaryImages(u unaryLit, i int) [2]uint64 {
+	return m.unaryRenamings(u.lit, u.id, translate.Proc(i)).ok
 }
 
 // unaryImage is what the matchers of an indexed cube know of a literal
@@ -70,13 +70,20 @@ type unaryImage struct {
 	lits int32
 }
 
-// unaryRenamings returns the renamings of l, whose only variable is i,
+// unaryLit is a literal about one variable alone, with its ID (looked up
+// in the memo without reading the literal's terms).
+type unaryLit struct {
+	lit translate.Literal
+	id  uint64
+}
+
+// unaryRenamings returns the renamings of l (of ID id), whose only variable is i,
 // to each variable of the indexed cube, computed once per memo. The
 // memo's slabs hold them: one allocation per slab growth, not per
 // literal. The pointer is valid until the next call.
-func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryImage {
+func (m *matcher) unaryRenamings(l translate.Literal, id uint64, i translate.Proc) *unaryImage {
 	memo := &m.memo.unaryMemo
-	if k, seen := memo.index.get(l.ID()); seen {
+	if k, seen := memo.index.get(id); seen {
 		return &memo.images[k]
 	}
 	u := unaryImage{lits: int32(len(memo.lits))}
@@ -95,7 +102,7 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 		}
 	}
 	m.sigma[i] = saved
-	memo.index.put(l.ID(), int32(len(memo.images)))
+	memo.index.put(id, int32(len(memo.images)))
 	memo.images = append(memo.images, u)
 	return &memo.images[len(memo.images)-1]
 }
@@ -103,7 +110,7 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 // unaryRenamed returns l, whose only variable is i, renamed by the
 // current renaming, and its status.
 func (m *matcher) unaryRenamed(l translate.Literal, i translate.Proc) renamedLit {
-	return m.memo.unaryMemo.lits[m.unaryRenamings(l, i).lits+int32(m.sigma[i])-1]
+	return m.memo.unaryMemo.lits[m.unaryRenamings(l, l.ID(), i).lits+int32(m.sigma[i])-1]
 }
 
 // unaryMemo is the part of a matchMemo about literals with one variable:

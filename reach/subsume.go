@@ -741,8 +741,8 @@ func (m *matcher) sameEvent(e, f translate.Event) bool {
 type pattern struct {
 	cube      *translate.Cube
 	groups    [][]translate.Literal
-	groupVars [][]litVars           // the variables of each group's literals
-	unary     [][]translate.Literal // per variable, the literals about it alone
+	groupVars [][]litVars  // the variables of each group's literals
+	unary     [][]unaryLit // per variable, the literals about it alone
 	evLits    []translate.Literal
 	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
@@ -757,7 +757,7 @@ func (n *node) pattern() *pattern {
 		return n.pat
 	}
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1),
-		unary: make([][]translate.Literal, n.cube.NVars+1)}
+		unary: make([][]unaryLit, n.cube.NVars+1)}
 	p.ev = newEvNeed(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
@@ -782,7 +782,7 @@ func (n *node) pattern() *pattern {
 			p.groups[hi] = append(p.groups[hi], l)
 			p.groupVars[hi] = append(p.groupVars[hi], lv)
 			if lv.n == 1 {
-				p.unary[hi] = append(p.unary[hi], l)
+				p.unary[hi] = append(p.unary[hi], unaryLit{l, l.ID()})
 			}
 		}
 	}
