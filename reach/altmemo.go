@@ -9,6 +9,36 @@ import "github.com/cubew/cubew/translate"
 // literals. One per goroutine that computes pre-images (no lock).
 type altMemo struct {
 	alts map[altKey][]litAlt
+	// slab backs the conjunctions of the plain pre-images of one
+	// instance (see preImage), which Canonicalize copies: the next
+	// instance reuses it.
+	slab litSlab
+}
+
+// litSlab hands out literal arrays from one chunk, reused after reset.
+type litSlab struct {
+	chunk []translate.Literal
+}
+
+// minSlab is the length of a slab's first chunk.
+const minSlab = 256
+
+// reset makes the whole chunk available again: the arrays handed out
+// before must no longer be used.
+func (sl *litSlab) reset() { sl.chunk = sl.chunk[:0] }
+
+// make returns an empty array of capacity n (appends past it move it
+// off the slab); a nil slab allocates it.
+func (sl *litSlab) make(n int) []translate.Literal {
+	if sl == nil {
+		return make([]translate.Literal, 0, n)
+	}
+	if cap(sl.chunk)-len(sl.chunk) < n {
+		sl.chunk = make([]translate.Literal, 0, max(minSlab, 2*cap(sl.chunk), n))
+	}
+	start := len(sl.chunk)
+	sl.chunk = sl.chunk[:start+n]
+	return sl.chunk[start:start:start+n]
 }
 
 // altKey identifies the alternatives of a literal: the transition, the

@@ -77,10 +77,15 @@ type alt struct {
 }
 
 func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells, memo *altMemo) ([]pre, error) {
-	partial := partials(c, t, sigma, memo)
 	if c.Events != nil || weakTransition(t) {
-		return weakPreImages(c, t, sigma, partial, mm, owned)
+		return weakPreImages(c, t, sigma, partials(c, t, sigma, memo, nil), mm, owned)
 	}
+	var slab *litSlab // Canonicalize copies the conjunctions: reuse their arrays
+	if memo != nil {
+		slab = &memo.slab
+		slab.reset()
+	}
+	partial := partials(c, t, sigma, memo, slab)
 	var out []pre
 	for _, lits := range partial {
 		cube, order, _, ok := translate.Canonicalize(lits, nil, translate.Rel{})
@@ -97,8 +102,9 @@ func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 // considered: the instantiated guard, the cube's literals rewritten by the
 // non-weak updates (one conjunction per combination of case branches) and
 // the forall_other part expanded over the cube's other variables. memo,
-// when not nil, memoizes the literals' alternatives.
-func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, memo *altMemo) [][]translate.Literal {
+// when not nil, memoizes the literals' alternatives; slab, when not nil,
+// holds the conjunctions' arrays.
+func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, memo *altMemo, slab *litSlab) [][]translate.Literal {
 	inst := func(p translate.Proc) translate.Proc {
 		if p >= translate.ParamBase && p < translate.IndexBase {
 			return sigma[p-translate.ParamBase]
@@ -113,7 +119,11 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 		s.nondet[sym.Name] = true
 	}
 	// Partial pre-images, extended literal by literal.
-	base := make([]translate.Literal, 0, len(t.Guard)+len(c.Lits))
+	n := len(t.Guard) + len(c.Lits)
+	if slab != nil {
+		n += len(c.Lits) // room for the alternatives' conditions
+	}
+	base := slab.make(n)
 	for _, g := range t.Guard {
 		base = append(base, g.Rename(inst))
 	}
@@ -139,8 +149,7 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 			for k, a := range alts {
 				q := p // each partial owns its array: the last alternative extends it in place
 				if k < len(alts)-1 {
-					q = make([]translate.Literal, len(p), cap(p))
-					copy(q, p)
+					q = append(slab.make(cap(p)), p...)
 				}
 				next = append(next, append(append(q, a.cond...), a.lit))
 			}
