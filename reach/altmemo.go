@@ -38,7 +38,7 @@ func (sl *litSlab) make(n int) []translate.Literal {
 	}
 	start := len(sl.chunk)
 	sl.chunk = sl.chunk[:start+n]
-	return sl.chunk[start:start:start+n]
+	return sl.chunk[start : start : start+n]
 }
 
 // altKey identifies the alternatives of a literal: the transition, the
