@@ -17,14 +17,21 @@ import (
 // implies the disjunction of Vσ over visited cubes V and injective
 // renamings σ of V's variables into n's. Cheapest first: a syntactic
 // inclusion Vσ ⊆ n proves it without the solver; renamings under which Vσ
-// clashes with n are dropped; the solver decides the rest (an unsatisfiable
-// n is covered too).
+// clashes with n are dropped; when a plain model of n falsifies all the
+// others, n is not covered (canonicalRefutes); else the solver decides (an
+// unsatisfiable n is covered too).
 func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	if len(cands) == 0 && w.e.triviallySat(n.cube) {
+	if len(cands) == 0 && w.e.triviallySat(n.cube) || w.e.canonicalRefutes(n.facts(), cands) {
 		return false, nil
 	}
+	return w.solverCovers(ctx, cands, n)
+}
+
+// solverCovers asks the solver whether n implies the disjunction of the
+// candidates.
+func (w *worker) solverCovers(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	w.low.reset()
 	s := w.s
 	s.Push()
