@@ -789,7 +789,7 @@ func (n *node) pattern() *pattern {
 			p.groups[hi] = append(p.groups[hi], l)
 			p.groupVars[hi] = append(p.groupVars[hi], lv)
 			if lv.n == 1 {
-				p.unary[hi] = append(p.unary[hi], unaryLit{l, l.ID()})
+				p.unary[hi] = append(p.unary[hi], newUnaryLit(l, lv.v[0]))
 			}
 		}
 	}
