@@ -85,7 +85,7 @@ func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][]
 	for i, n := range nodes {
 		out[i] = make([][]Cover, len(sys.Transitions))
 		for k, t := range sys.Transitions {
-			ps, err := preImages(n.cube, t, sys.NumProcs, mm, owned)
+			ps, err := preImages(n.cube, t, sys.NumProcs, mm, owned, nil)
 			if err != nil {
 				return nil, err
 			}

@@ -31,11 +31,11 @@ func (m *matcher) narrowImages() bool {
 				}
 			}
 		}
-		for _, l := range p.unary[i] {
+		for _, u := range p.unary[i] {
 			if ok == 0 {
 				break
 			}
-			ok &= m.unaryImages(l, i)[b2i(m.noCands)]
+			ok &= m.unaryImages(u, i)[b2i(m.noCands)]
 		}
 		if ok == 0 {
 			return false
@@ -57,8 +57,8 @@ func (m *matcher) canMap(i, y int) bool {
 // unaryImages returns the variables y of the indexed cube such that
 // literal l, whose only variable is i, does not clash with the cube once
 // i is renamed to y, and those such that the cube implies it.
-func (m *matcher) unaryImages(l translate.Literal, i int) [2]uint64 {
-	return m.unaryRenamings(l, translate.Proc(i)).ok
+func (m *matcher) unaryImages(u unaryLit, i int) [2]uint64 {
+	return m.unaryRenamings(u.lit, u.id, u.ren, translate.Proc(i)).ok
 }
 
 // unaryImage is what the matchers of an indexed cube know of a literal
@@ -70,20 +70,54 @@ type unaryImage struct {
 	lits int32
 }
 
-// unaryRenamings returns the renamings of l, whose only variable is i,
-// to each variable of the indexed cube, computed once per memo. The
+// unaryLit is a literal about one variable alone, with its ID (looked up
+// in the memo without reading the literal's terms) and its renamings to
+// the first variables (ren[y-1]: the variable renamed to #y), which every
+// indexed cube's matcher would otherwise make again.
+type unaryLit struct {
+	lit translate.Literal
+	id  uint64
+	ren []translate.Literal
+}
+
+// preRenamed is the number of variables a pattern's unary literals are
+// renamed to in advance: most cubes have no more.
+const preRenamed = 4
+
+// newUnaryLit prepares l, whose only variable is i.
+func newUnaryLit(l translate.Literal, i translate.Proc) unaryLit {
+	u := unaryLit{lit: l, id: l.ID(), ren: make([]translate.Literal, preRenamed)}
+	for y := range u.ren {
+		u.ren[y] = l.Rename(func(p translate.Proc) translate.Proc {
+			if p == i {
+				return translate.Proc(y + 1)
+			}
+			return p
+		})
+	}
+	return u
+}
+
+// unaryRenamings returns the renamings of l (of ID id), whose only variable is i,
+// to each variable of the indexed cube (the first ones in ren, when
+// given), computed once per memo. The
 // memo's slabs hold them: one allocation per slab growth, not per
 // literal. The pointer is valid until the next call.
-func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryImage {
+func (m *matcher) unaryRenamings(l translate.Literal, id uint64, ren []translate.Literal, i translate.Proc) *unaryImage {
 	memo := &m.memo.unaryMemo
-	if k, seen := memo.index.get(l.ID()); seen {
+	if k, seen := memo.index.get(id); seen {
 		return &memo.images[k]
 	}
 	u := unaryImage{lits: int32(len(memo.lits))}
 	saved := m.sigma[i]
 	for y := 1; y <= m.f.c.NVars; y++ {
-		m.sigma[i] = translate.Proc(y)
-		r := l.Rename(m.rename)
+		var r translate.Literal
+		if y <= len(ren) {
+			r = ren[y-1]
+		} else {
+			m.sigma[i] = translate.Proc(y)
+			r = l.Rename(m.rename)
+		}
 		st := m.f.status(r)
 		memo.lits = append(memo.lits, renamedLit{r, st})
 		switch st {
@@ -95,7 +129,7 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 		}
 	}
 	m.sigma[i] = saved
-	memo.index.put(l.ID(), int32(len(memo.images)))
+	memo.index.put(id, int32(len(memo.images)))
 	memo.images = append(memo.images, u)
 	return &memo.images[len(memo.images)-1]
 }
@@ -103,7 +137,7 @@ func (m *matcher) unaryRenamings(l translate.Literal, i translate.Proc) *unaryIm
 // unaryRenamed returns l, whose only variable is i, renamed by the
 // current renaming, and its status.
 func (m *matcher) unaryRenamed(l translate.Literal, i translate.Proc) renamedLit {
-	return m.memo.unaryMemo.lits[m.unaryRenamings(l, i).lits+int32(m.sigma[i])-1]
+	return m.memo.unaryMemo.lits[m.unaryRenamings(l, l.ID(), nil, i).lits+int32(m.sigma[i])-1]
 }
 
 // unaryMemo is the part of a matchMemo about literals with one variable:

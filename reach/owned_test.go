@@ -80,7 +80,7 @@ func TestDeadEndPairs(t *testing.T) {
 		{"tso, no owned arrays", memmodel.TSO, nil, 8},
 		{"pso, owned arrays", memmodel.PSO, ownedArrays(sys), 8},
 	} {
-		ps, err := preImage(c, set, []translate.Proc{3}, tc.mm, tc.owned)
+		ps, err := preImage(c, set, []translate.Proc{3}, tc.mm, tc.owned, nil)
 		require.NoError(t, err, tc.name)
 		require.Len(t, ps, 1, tc.name)
 		cube := ps[0].cube
@@ -119,7 +119,7 @@ func TestIsolatedClass(t *testing.T) {
 		{"tso", memmodel.TSO, 4},
 		{"pso", memmodel.PSO, 6},
 	} {
-		ps, err := preImage(c, set, []translate.Proc{3}, tc.mm, ownedArrays(sys))
+		ps, err := preImage(c, set, []translate.Proc{3}, tc.mm, ownedArrays(sys), nil)
 		require.NoError(t, err, tc.name)
 		require.Len(t, ps, 1, tc.name)
 		cube := ps[0].cube

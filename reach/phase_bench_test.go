@@ -58,7 +58,7 @@ type phaseInput struct {
 }
 
 // loadPhases runs the search on file once, keeping its graph.
-func loadPhases(b *testing.B, file string, sc bool) *phaseInput {
+func loadPhases(b testing.TB, file string, sc bool) *phaseInput {
 	b.Helper()
 	dir, err := corpus.Dir()
 	if err != nil {
@@ -147,7 +147,7 @@ func benchPreImage(b *testing.B, in *phaseInput) {
 		pres = 0
 		for _, n := range in.visited {
 			for _, t := range in.sys.Transitions {
-				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm, ownedArrays(in.sys))
+				ps, err := preImages(n.cube, t, in.sys.NumProcs, in.mm, ownedArrays(in.sys), nil)
 				if err != nil {
 					b.Fatal(err)
 				}

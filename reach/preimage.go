@@ -25,8 +25,9 @@ type pre struct {
 // of the updates' case lists and per disjunct of the forall_other part
 // (expanded over c's other variables: an over-approximation, as in
 // Cubicle). maxProcs > 0 bounds the number of variables; owned are the
-// system's owned arrays (owned.go).
-func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model, owned ownedCells) ([]pre, error) {
+// system's owned arrays (owned.go); memo, when not nil, memoizes the
+// alternatives of literals (altmemo.go).
+func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memmodel.Model, owned ownedCells, memo *altMemo) ([]pre, error) {
 	var out []pre
 	var err error
 	forEachInstance(c.NVars, t.NParams, maxProcs, func(sigma []translate.Proc) {
@@ -34,7 +35,7 @@ func preImages(c *translate.Cube, t *translate.Transition, maxProcs int, mm memm
 			return
 		}
 		var ps []pre
-		ps, err = preImage(c, t, sigma, mm, owned)
+		ps, err = preImage(c, t, sigma, mm, owned, memo)
 		out = append(out, ps...)
 	})
 	return out, err
@@ -75,11 +76,16 @@ type alt struct {
 	term *translate.Term
 }
 
-func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells) ([]pre, error) {
-	partial := partials(c, t, sigma)
+func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, mm memmodel.Model, owned ownedCells, memo *altMemo) ([]pre, error) {
 	if c.Events != nil || weakTransition(t) {
-		return weakPreImages(c, t, sigma, partial, mm, owned)
+		return weakPreImages(c, t, sigma, partials(c, t, sigma, memo, nil), mm, owned)
 	}
+	var slab *litSlab // Canonicalize copies the conjunctions: reuse their arrays
+	if memo != nil {
+		slab = &memo.slab
+		slab.reset()
+	}
+	partial := partials(c, t, sigma, memo, slab)
 	var out []pre
 	for _, lits := range partial {
 		cube, order, _, ok := translate.Canonicalize(lits, nil, translate.Rel{})
@@ -95,8 +101,10 @@ func preImage(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 // partials returns the conjunctions of a pre-image before weak memory is
 // considered: the instantiated guard, the cube's literals rewritten by the
 // non-weak updates (one conjunction per combination of case branches) and
-// the forall_other part expanded over the cube's other variables.
-func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc) [][]translate.Literal {
+// the forall_other part expanded over the cube's other variables. memo,
+// when not nil, memoizes the literals' alternatives; slab, when not nil,
+// holds the conjunctions' arrays.
+func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc, memo *altMemo, slab *litSlab) [][]translate.Literal {
 	inst := func(p translate.Proc) translate.Proc {
 		if p >= translate.ParamBase && p < translate.IndexBase {
 			return sigma[p-translate.ParamBase]
@@ -111,7 +119,11 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 		s.nondet[sym.Name] = true
 	}
 	// Partial pre-images, extended literal by literal.
-	base := make([]translate.Literal, 0, len(t.Guard)+len(c.Lits))
+	n := len(t.Guard) + len(c.Lits)
+	if slab != nil {
+		n += len(c.Lits) // room for the alternatives' conditions
+	}
+	base := slab.make(n)
 	for _, g := range t.Guard {
 		base = append(base, g.Rename(inst))
 	}
@@ -131,14 +143,13 @@ func partials(c *translate.Cube, t *translate.Transition, sigma []translate.Proc
 			}
 			continue
 		}
-		alts := s.literal(l)
+		alts := memo.literal(s, l, sigma)
 		next := make([][]translate.Literal, 0, len(partial)*len(alts))
 		for _, p := range partial {
 			for k, a := range alts {
 				q := p // each partial owns its array: the last alternative extends it in place
 				if k < len(alts)-1 {
-					q = make([]translate.Literal, len(p), cap(p))
-					copy(q, p)
+					q = append(slab.make(cap(p)), p...)
 				}
 				next = append(next, append(append(q, a.cond...), a.lit))
 			}

@@ -294,6 +294,9 @@ type engine struct {
 	owned  ownedCells // the owned weak arrays (owned.go)
 
 	cands map[string]*node // the candidates visited in this run, by key (approx.go)
+	// altMemos are the memos of literal alternatives of the goroutines
+	// that compute pre-images, by goroutine (preImagesParallel).
+	altMemos []altMemo
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -652,12 +655,13 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		results[i] = make([]transitionPres, nt)
 	}
 	matchers := make([]*matcher, e.opts.workers()) // by goroutine, reused
+	e.altMemos = grown(e.altMemos, max(len(e.altMemos), len(matchers)))
 	work := func(g, k int) {
 		if e.ctx.Err() != nil {
 			return // the search stops: its pre-images are not needed
 		}
 		n, t := nodes[k/nt], e.sys.Transitions[k%nt]
-		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model, e.owned)
+		ps, err := preImages(n.cube, t, e.sys.NumProcs, e.opts.Model, e.owned, &e.altMemos[g])
 		r := transitionPres{pres: ps, err: err, covered: make([]bool, len(ps)), facts: make([]*facts, len(ps))}
 		for j, p := range ps {
 			f := newFacts(p.cube)

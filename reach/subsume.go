@@ -17,14 +17,21 @@ import (
 // implies the disjunction of Vσ over visited cubes V and injective
 // renamings σ of V's variables into n's. Cheapest first: a syntactic
 // inclusion Vσ ⊆ n proves it without the solver; renamings under which Vσ
-// clashes with n are dropped; the solver decides the rest (an unsatisfiable
-// n is covered too).
+// clashes with n are dropped; when a plain model of n falsifies all the
+// others, n is not covered (canonicalRefutes); else the solver decides (an
+// unsatisfiable n is covered too).
 func (w *worker) covered(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	if len(cands) == 0 && w.e.triviallySat(n.cube) {
+	if len(cands) == 0 && w.e.triviallySat(n.cube) || w.e.canonicalRefutes(n.facts(), cands) {
 		return false, nil
 	}
+	return w.solverCovers(ctx, cands, n)
+}
+
+// solverCovers asks the solver whether n implies the disjunction of the
+// candidates.
+func (w *worker) solverCovers(ctx context.Context, cands [][]translate.Literal, n *node) (bool, error) {
 	w.low.reset()
 	s := w.s
 	s.Push()
@@ -741,8 +748,8 @@ func (m *matcher) sameEvent(e, f translate.Event) bool {
 type pattern struct {
 	cube      *translate.Cube
 	groups    [][]translate.Literal
-	groupVars [][]litVars           // the variables of each group's literals
-	unary     [][]translate.Literal // per variable, the literals about it alone
+	groupVars [][]litVars  // the variables of each group's literals
+	unary     [][]unaryLit // per variable, the literals about it alone
 	evLits    []translate.Literal
 	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
@@ -757,7 +764,7 @@ func (n *node) pattern() *pattern {
 		return n.pat
 	}
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1),
-		unary: make([][]translate.Literal, n.cube.NVars+1)}
+		unary: make([][]unaryLit, n.cube.NVars+1)}
 	p.ev = newEvNeed(n.cube)
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
@@ -782,7 +789,7 @@ func (n *node) pattern() *pattern {
 			p.groups[hi] = append(p.groups[hi], l)
 			p.groupVars[hi] = append(p.groupVars[hi], lv)
 			if lv.n == 1 {
-				p.unary[hi] = append(p.unary[hi], l)
+				p.unary[hi] = append(p.unary[hi], newUnaryLit(l, lv.v[0]))
 			}
 		}
 	}
