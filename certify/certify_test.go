@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,12 +14,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// noSafeAnswer lists the files expected SAFE that cubew does not answer
-// SAFE in the test's search: without a SAFE answer there is no
-// certificate to check.
+// noSafeAnswer lists the files expected SAFE that the test's search (no
+// invariant inference) does not answer SAFE within its budget: without a
+// SAFE answer there is no certificate to check here. check answers them
+// SAFE with invariant inference (its default), and cmd/cubew's
+// TestNewSafeCertificates certifies those proofs.
 var noSafeAnswer = map[string]string{
-	"cubicle/ricart_agrawala.cub": "UNKNOWN within the budget (the original needs invariant inference)",
-	"cubicle/szymanski_at.cub":    "UNKNOWN within the budget (the original needs invariant inference)",
+	"cubicle/ricart_agrawala.cub": "no answer without invariant inference; check's proof: cmd/cubew TestNewSafeCertificates",
+	"cubicle/szymanski_at.cub":    "no answer without invariant inference; check's proof: cmd/cubew TestNewSafeCertificates",
 }
 
 // assumedInvariants lists the files whose user invariant speaks of
@@ -26,12 +29,16 @@ var noSafeAnswer = map[string]string{
 // restriction of the instance, false at some initial states, so cubew
 // answers UNSAFE unless --assume-invariants. Their certificates are
 // those of the search that assumes it, stating it as an assumption
-// (assumed.go).
+// (assumed.go). The first four are expected SAFE under tso; the others
+// are certified under sc only (scSafe).
 var assumedInvariants = map[string]bool{
-	"cubicle-w/cubtso/arbiter_v1_N.cub": true,
-	"cubicle-w/cubtso/arbiter_v2_N.cub": true,
-	"cubicle-w/cubtso/dekker_2b.cub":    true,
-	"cubicle-w/cubtso/peterson_2b.cub":  true,
+	"cubicle-w/cubtso/arbiter_v1_N.cub":   true,
+	"cubicle-w/cubtso/arbiter_v2_N.cub":   true,
+	"cubicle-w/cubtso/dekker_2b.cub":      true,
+	"cubicle-w/cubtso/peterson_2b.cub":    true,
+	"cubicle-w/cubtso/dekker_2b_us.cub":   true,
+	"cubicle-w/cubtso/peterson_2b_us.cub": true,
+	"cubicle-w/cubtso/two_phase_i_N.cub":  true,
 }
 
 // tooLarge lists the certificates beyond even the full run's budget,
@@ -48,8 +55,9 @@ var tooLarge = map[string]string{
 // quick lists the corpus certificates `make test` re-checks (it
 // re-checks every example's): a few seconds of both provers in all,
 // covering SC and TSO, enumerations, number_procs, forall_other, fences,
-// locked read-modify-writes and plain buffered writes.
-// CUBEW_CERTIFY_ALL=1 re-checks every other one too.
+// locked read-modify-writes and plain buffered writes, and an unsafe
+// weak file SAFE under sc (mutex_N_us). CUBEW_CERTIFY_ALL=1 re-checks
+// every other one too.
 var quick = map[string]bool{
 	"cubicle/bakery.cub":                    true,
 	"cubicle/berkeley.cub":                  true,
@@ -65,6 +73,7 @@ var quick = map[string]bool{
 	"cubicle-w/cubtso/inc.cub pso":          true,
 	"cubicle-w/cubtso/mutex_xchg_N.cub pso": true,
 	"cubicle-w/litmus/sb_s.cub pso":         true,
+	"cubicle-w/cubtso/mutex_N_us.cub sc":    true,
 }
 
 // psoSafe lists the weak corpus files (TSO rows of expected.tsv) that
@@ -92,30 +101,74 @@ var psoSafe = []string{
 	"cubicle-w/cubtso/mutex_N.cub",
 }
 
-// certCase is one SAFE answer whose certificate a test re-checks.
+// scSafe lists the weak corpus files that check answers SAFE under sc
+// (`--model sc`: the weak declarations have no effect; with
+// --assume-invariants for those of assumedInvariants), the corpus loop's
+// sc answers without invariant inference. ticket_spin_lock_N and
+// arbiter_v3_N are SAFE under sc only with it: cmd/cubew's
+// TestNewSafeCertificates certifies check's proofs.
+var scSafe = []string{
+	"cubicle-w/cubtso/arbiter_v1_N.cub",
+	"cubicle-w/cubtso/arbiter_v2_N.cub",
+	"cubicle-w/cubtso/chandy_misra.cub",
+	"cubicle-w/cubtso/dekker_2.cub",
+	"cubicle-w/cubtso/dekker_2_us.cub",
+	"cubicle-w/cubtso/dekker_2b.cub",
+	"cubicle-w/cubtso/dekker_2b_us.cub",
+	"cubicle-w/cubtso/dekker_loc_N.cub",
+	"cubicle-w/cubtso/dekker_simple_N.cub",
+	"cubicle-w/cubtso/inc.cub",
+	"cubicle-w/cubtso/lamport_N.cub",
+	"cubicle-w/cubtso/lamport_N_us.cub",
+	"cubicle-w/cubtso/lamport_simple_N.cub",
+	"cubicle-w/cubtso/minimal.cub",
+	"cubicle-w/cubtso/moesi_N.cub",
+	"cubicle-w/cubtso/msi_N.cub",
+	"cubicle-w/cubtso/mutex_N.cub",
+	"cubicle-w/cubtso/mutex_N_us.cub",
+	"cubicle-w/cubtso/mutex_xchg_N.cub",
+	"cubicle-w/cubtso/peterson_2.cub",
+	"cubicle-w/cubtso/peterson_2_us.cub",
+	"cubicle-w/cubtso/peterson_2b.cub",
+	"cubicle-w/cubtso/peterson_2b_us.cub",
+	"cubicle-w/cubtso/sense_rev_N.cub",
+	"cubicle-w/cubtso/spinlock_N.cub",
+	"cubicle-w/cubtso/two_phase_N.cub",
+	"cubicle-w/cubtso/two_phase_i_N.cub",
+	"cubicle-w/litmus/iriw_s.cub",
+	"cubicle-w/litmus/mp3_tso_s.cub",
+	"cubicle-w/litmus/rwc_s.cub",
+	"cubicle-w/litmus/sb_s.cub",
+	"cubicle-w/litmus/sb_us.cub",
+	"cubicle-w/litmus/wrc_s.cub",
+}
+
+// certCase is one SAFE answer whose certificate a test re-checks; quick
+// ones in every run, the others with CUBEW_CERTIFY_ALL or _LARGE.
 type certCase struct {
 	name, path string
 	mm         memmodel.Model
+	quick      bool
 }
 
 // checkCertificates certifies and re-checks the cases the run's budget
-// selects (every case when every is set), requires that want of them
-// ran, and reports the provers' tallies.
-func checkCertificates(t *testing.T, what string, cases []certCase, every bool, want map[string]int) {
+// selects, requires that want of them ran, and reports the provers'
+// tallies.
+func checkCertificates(t *testing.T, what string, cases []certCase, want map[string]int) {
 	all, large := os.Getenv("CUBEW_CERTIFY_ALL") != "", os.Getenv("CUBEW_CERTIFY_LARGE") != ""
 	tallies := newTallies(t)
 	n, ran := 0, 0 // selected by the budget; run (not filtered out by -run)
 	for _, c := range cases {
 		key := strings.TrimSuffix(c.name, " "+c.mm.Name())
-		if why, ok := noSafeAnswer[key]; ok {
+		if why, ok := noSafeAnswer[c.name]; ok {
 			t.Logf("%s: no certificate: %s", c.name, why)
 			continue
 		}
-		if why, ok := tooLarge[key]; ok && !large {
+		if why, ok := tooLarge[c.name]; ok && !large {
 			t.Logf("%s: beyond the budget (%s): CUBEW_CERTIFY_LARGE=1 re-checks it", c.name, why)
 			continue
 		}
-		if !every && !quick[c.name] && !all && !large {
+		if !c.quick && !all && !large {
 			continue
 		}
 		n++
@@ -157,42 +210,61 @@ func TestCorpusCertificates(t *testing.T) {
 		}
 		mm, err := memmodel.ByName(e.Model)
 		require.NoError(t, err)
-		cases = append(cases, certCase{e.File, filepath.Join(dir, e.File), mm})
+		cases = append(cases, certCase{e.File, filepath.Join(dir, e.File), mm, quick[e.File]})
 	}
 	require.Len(t, cases, 19+24, "SAFE rows of expected.tsv (sc, tso)")
 	for _, f := range psoSafe {
-		cases = append(cases, certCase{f + " pso", filepath.Join(dir, f), memmodel.PSO})
+		cases = append(cases, certCase{f + " pso", filepath.Join(dir, f), memmodel.PSO, quick[f+" pso"]})
 	}
-	// 43 rows and 16 under pso: 2 without a SAFE answer, 6 large (one with
-	// its invariant assumed), 3 more with it assumed, 14 quick.
-	checkCertificates(t, "corpus", cases, false, map[string]int{"quick": 14, "all": 51, "large": 57})
+	for _, f := range scSafe {
+		cases = append(cases, certCase{f + " sc", filepath.Join(dir, f), memmodel.SC, quick[f+" sc"]})
+	}
+	// 43 rows, 16 under pso and 33 weak files under sc: 2 without a SAFE
+	// answer, 6 large (one with its invariant assumed), 15 quick.
+	checkCertificates(t, "corpus", cases, map[string]int{"quick": 15, "all": 51 + 33, "large": 57 + 33})
 }
 
 // TestExampleCertificates re-checks the certificates of the examples
-// whose want file expects SAFE under sc or tso, and of the litmus
-// examples expected SAFE under pso (writes out of program order in iriw,
-// lb, sb_fenced, wrc).
+// (examples/*.cub and examples/litmus/*.cub) under every model whose
+// want file expects `check MODEL SAFE`: 10 under sc and 3 under tso of
+// examples/*.cub; the 13 litmus tests under sc, 10 under tso and 6 under
+// pso (writes out of program order in iriw, lb, sb_fenced, wrc): every
+// run re-checks all but the litmus tests under sc (SC certificates of 13
+// to 78 obligations, which CUBEW_CERTIFY_ALL re-checks, with the weak
+// examples that check also answers SAFE under pso though their want
+// files do not run it: flag_mutex_fenced, sense_barrier, spin_lock). ticket_lock is SAFE only with
+// invariant inference, which this search does not run: cmd/cubew's
+// TestNewSafeCertificates certifies check's proof.
 func TestExampleCertificates(t *testing.T) {
 	files, err := filepath.Glob("../examples/*.cub")
 	require.NoError(t, err)
+	litmus, err := filepath.Glob("../examples/litmus/*.cub")
+	require.NoError(t, err)
 	var cases []certCase
-	for _, f := range files {
-		for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO} {
+	perModel := map[string]int{}
+	for _, f := range append(files, litmus...) {
+		for _, mm := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 			if safeUnder(t, f, mm.Name()) {
-				cases = append(cases, certCase{"examples/" + filepath.Base(f) + " " + mm.Name(), f, mm})
+				quick := mm != memmodel.SC || !slices.Contains(litmus, f)
+				cases = append(cases, certCase{strings.TrimPrefix(f, "../") + " " + mm.Name(), f, mm, quick})
+				perModel[mm.Name()]++
 			}
 		}
 	}
-	require.Len(t, cases, 10+3, "examples whose want file expects SAFE under sc, tso")
-	litmus, err := filepath.Glob("../examples/litmus/*.cub")
-	require.NoError(t, err)
-	for _, f := range litmus {
-		if safeUnder(t, f, "pso") {
-			cases = append(cases, certCase{"examples/litmus/" + filepath.Base(f) + " pso", f, memmodel.PSO})
-		}
+	require.Equal(t, map[string]int{"sc": 10 + 13, "tso": 3 + 10, "pso": 6}, perModel, "examples whose want file expects SAFE")
+	for _, name := range psoBeyondWant {
+		f := "../examples/" + name + ".cub"
+		require.False(t, safeUnder(t, f, "pso"), "%s: its want file runs pso: not beyond it", name)
+		cases = append(cases, certCase{"examples/" + name + ".cub pso", f, memmodel.PSO, false})
 	}
-	checkCertificates(t, "example", cases, true, map[string]int{"quick": 19, "all": 19, "large": 19})
+	checkCertificates(t, "example", cases, map[string]int{"quick": 29, "all": 45, "large": 45})
 }
+
+// psoBeyondWant lists the weak examples whose want files do not run pso
+// but that check answers SAFE under pso; their certificates (53, 245 and
+// 10 obligations) are re-checked with CUBEW_CERTIFY_ALL (sense_barrier's
+// takes cvc5 about 12 CPU seconds).
+var psoBeyondWant = []string{"flag_mutex_fenced", "sense_barrier", "spin_lock"}
 
 // safeUnder reports whether an example's want file expects `check MODEL
 // SAFE`.
