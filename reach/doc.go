@@ -137,6 +137,25 @@
 // reading another's flag (mutex_N_us with a fence in t2: t3 reads
 // R[q] = True of a new q at every step), which neither kind above can:
 // the reads they drop are not final. It is tried after the other kinds.
+// A node that no candidate replaces may be closed by lemmas
+// (approx_lemma.go): extra roots, proved like candidates, that with the
+// visited set cover the node (the fixpoint query decides) although none
+// includes it. They relate an idle process of the node (one that
+// performs none of its events and that only literals comparing its cells
+// of finite types with constants name, `PC[#3] = L3`) to an anchor of the
+// node: its numeric array cell (`R[#3]`) compared by <, = or > with
+// another process's cell of the node (with that process's literals of
+// the same kind) or with the value of a read of a transition pinned by a
+// write (with the events that pin it, judged as judgedAs says); at most
+// maxLemmas of them that the oracle never saw reached and that do not
+// meet the initial states, minimised to those the fixpoint query needs.
+// On ticket_spin_lock_N, a process in its critical section with ticket
+// R[#1], a later compare-and-swap reading R[#1] + 1 and an idle waiting
+// #3 are closed by `R[#3]` above `R[#1]` and below every later
+// compare-and-swap: a range with no integer, which no sub-cube of the
+// node says. Of the kept reads of a candidate of the third kind, two
+// plain reads (not locked) of different processes are never compared
+// (plainReadsOfTwo).
 // In a search that orders steps (PSO, OrderingSteps), a node's own step
 // happens in its state, so its reads are what their process would read
 // there: nowCandidates (approx_now.go) keep them as final reads with a

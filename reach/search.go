@@ -151,6 +151,7 @@ type Stats struct {
 	MaxVars    int // most process variables in a visited node
 	Candidates int // candidate invariants visited in place of a node (approximation)
 	Refuted    int // candidates refuted: a node descending from one met the initial states
+	Lemmas     int // of the candidates, lemmas visited beside a node they close with the visited set (approx_lemma.go)
 	Restarts   int // searches started over after a refutation
 	PreImage   time.Duration
 	Subsume    time.Duration
@@ -468,6 +469,12 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 		if c != nil {
 			n = c
 			e.stats.Candidates++
+		} else if closed, err := e.closeWithLemmas(ctx, w, n, pc, m); err != nil {
+			return e.stopped(ctx, err)
+		} else if closed {
+			e.stats.Covered++
+			e.record(n, Covered)
+			return nil, nil
 		}
 	}
 	if !spurious {
