@@ -12,8 +12,7 @@ import (
 // i ever writes: every transition that writes A writes the single cell of
 // its acting process (`A[p] := t` in `transition t ([p] ...)`), none
 // writes it by cases or nondeterministically. dekker_simple_N's Want and
-// Crit are such arrays; its Turn, written by anyone, is not. It also holds
-// the self-valued weak variables (selfvalued.go).
+// Crit are such arrays; its Turn, written by anyone, is not.
 type ownedCells map[*syntax.Symbol]bool
 
 // ownedArrays finds the owned weak arrays of sys.
@@ -38,7 +37,6 @@ func ownedArrays(sys *translate.System) ownedCells {
 			delete(owned, s)
 		}
 	}
-	addSelfValued(sys, owned)
 	return owned
 }
 

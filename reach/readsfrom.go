@@ -95,10 +95,7 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 			st.readFrom(rel, m, p)
 		}
 		if st.drawsTimedReads() {
-			st.timedReads(rel, read, unsat&^readers(read))                            // timedreads.go
-			if st.unreadable(rel, lits, unsatReads(lits, st.events)&^readers(read)) { // selfvalued.go
-				continue
-			}
+			st.timedReads(rel, read, unsat&^readers(read)) // timedreads.go
 		}
 		all := append(read[:len(read):len(read)], pairs...)
 		st.fromReads(rel, all)
