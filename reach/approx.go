@@ -72,9 +72,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bo
 		if (i < guessFrom || i >= guessTo) && o.Reached(judgedAs(c)) {
 			continue
 		}
-		cand := e.newNode(c)
-		cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
-		reached, err := e.meetsInit(ctx, cand)
+		cand, reached, err := e.candidateOf(ctx, n, c)
 		if err != nil {
 			return nil, false, err
 		}
@@ -385,4 +383,14 @@ func (e *engine) inferred() []*translate.Cube {
 		}
 	}
 	return out
+}
+
+// candidateOf makes the candidate cube c, in place of node n, a node of
+// its own (approximate, at n's depth, for n's property) and reports
+// whether it meets the initial states.
+func (e *engine) candidateOf(ctx context.Context, n *node, c *translate.Cube) (*node, bool, error) {
+	cand := e.newNode(c)
+	cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
+	reached, err := e.meetsInit(ctx, cand)
+	return cand, reached, err
 }

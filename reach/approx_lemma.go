@@ -166,9 +166,7 @@ func (e *engine) lemmas(ctx context.Context, n *node) (fresh, known []*node, err
 		if hasPassenger(c, e.static) || o.Reached(judgedAs(c)) {
 			continue
 		}
-		cand := e.newNode(c)
-		cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
-		reached, err := e.meetsInit(ctx, cand)
+		cand, reached, err := e.candidateOf(ctx, n, c)
 		if err != nil {
 			return nil, nil, err
 		}
