@@ -78,20 +78,13 @@ func modelTruth(f *facts, l translate.Literal) translate.Truth {
 	}
 	switch l.Op {
 	case translate.Eq:
-		return truthOf(c == 0)
+		return translate.TruthOf(c == 0)
 	case translate.Ne:
-		return truthOf(c != 0)
+		return translate.TruthOf(c != 0)
 	case translate.Lt:
-		return truthOf(c < 0)
+		return translate.TruthOf(c < 0)
 	}
-	return truthOf(c <= 0)
-}
-
-func truthOf(b bool) translate.Truth {
-	if b {
-		return translate.True
-	}
-	return translate.False
+	return translate.TruthOf(c <= 0)
 }
 
 // modelValue returns the value of t in the canonical model of f's cube,

@@ -101,7 +101,8 @@ const (
 	False
 )
 
-func truth(b bool) Truth {
+// TruthOf is True when b holds, else False.
+func TruthOf(b bool) Truth {
 	if b {
 		return True
 	}
@@ -114,7 +115,7 @@ func truth(b bool) Truth {
 func (l Literal) Eval() Truth {
 	a, b := l.L, l.R
 	if a == b {
-		return truth(l.Op == Eq || l.Op == Le)
+		return TruthOf(l.Op == Eq || l.Op == Le)
 	}
 	switch {
 	case a.Kind == KProc && b.Kind == KProc:
@@ -131,9 +132,9 @@ func (l Literal) Eval() Truth {
 		}
 		return Undecided
 	case a.Kind == KCtor && b.Kind == KCtor:
-		return truth((l.Op == Eq) != (a.Ctor != b.Ctor))
+		return TruthOf((l.Op == Eq) != (a.Ctor != b.Ctor))
 	case b.Kind == KCtor && (l.Op == Eq || l.Op == Ne) && outsideSubtype(a, b.Ctor):
-		return truth(l.Op == Ne)
+		return TruthOf(l.Op == Ne)
 	case a.Kind == KLin || b.Kind == KLin:
 		return evalLin(l.Op, asLin(a), asLin(b))
 	}
@@ -190,13 +191,13 @@ func sameConsts(a, b Lin) bool {
 func cmpTruth(op Op, c int) Truth {
 	switch op {
 	case Eq:
-		return truth(c == 0)
+		return TruthOf(c == 0)
 	case Ne:
-		return truth(c != 0)
+		return TruthOf(c != 0)
 	case Lt:
-		return truth(c < 0)
+		return TruthOf(c < 0)
 	}
-	return truth(c <= 0)
+	return TruthOf(c <= 0)
 }
 
 // joinLits prints literals separated by " && ".
