@@ -130,19 +130,19 @@ func (s *search) inFragment() bool {
 		}
 		return true
 	}
-	// Atoms of unit formulas first: the search then fixes what a cube
-	// asserts before it branches on the clauses of negated cubes.
+	// Atoms of unit formulas first (see orderAtoms).
+	nUnit := 0
 	for _, unit := range []bool{true, false} {
 		for _, f := range s.formulas {
 			if s.t.unit(f) == unit && !visit(f) {
 				return false
 			}
 		}
+		if unit {
+			nUnit = len(s.atoms)
+		}
 	}
-	// Decisions last: the atoms they depend on are then assigned, and so
-	// are those of the clauses they share, which makes most decisions
-	// forced instead of branching.
-	s.atoms = append(slices.DeleteFunc(slices.Clone(s.atoms), s.isDecision), slices.DeleteFunc(s.atoms, s.isOther)...)
+	s.orderAtoms(nUnit)
 	if s.ordered {
 		s.scale = orderScale
 	}
@@ -154,6 +154,73 @@ func (s *search) inFragment() bool {
 		s.literals[srt] = slices.Compact(ls)
 	}
 	return true
+}
+
+// orderAtoms orders the atoms collected by inFragment, the first nUnit
+// of them those of unit formulas: first the other atoms of unit formulas,
+// so that the search fixes what a cube asserts before it branches on the
+// clauses of negated cubes; then the decisions that unit formulas force
+// to one code (see forcedDecisions), whose applications' arguments are
+// among the atoms before them, so that comparisons of a cube that
+// contradict each other end the search before it branches on anything;
+// then the other atoms; the other decisions last: the atoms they depend
+// on are then assigned, and so are those of the clauses they share, which
+// makes most of them forced instead of branching.
+func (s *search) orderAtoms(nUnit int) {
+	if len(s.decision) == 0 {
+		return
+	}
+	var forced []smt.Term
+	for _, f := range s.formulas {
+		if s.t.unit(f) {
+			forced = s.forcedDecisions(f, false, forced)
+		}
+	}
+	isForced := func(u smt.Term) bool { return slices.Contains(forced, u) }
+	out := make([]smt.Term, 0, len(s.atoms))
+	for _, u := range s.atoms[:nUnit] {
+		if !s.isDecision(u) {
+			out = append(out, u)
+		}
+	}
+	for _, u := range s.atoms {
+		if s.isDecision(u) && isForced(u) {
+			out = append(out, u)
+		}
+	}
+	for _, u := range s.atoms[nUnit:] {
+		if !s.isDecision(u) {
+			out = append(out, u)
+		}
+	}
+	for _, u := range s.atoms {
+		if s.isDecision(u) && !isForced(u) {
+			out = append(out, u)
+		}
+	}
+	s.atoms = out
+}
+
+// forcedDecisions appends to acc the decisions that formula f, asserted
+// (denied when neg), forces to one code: a comparison asserted, or an
+// ordering denied (a denied equality leaves two codes, less and
+// greater), through negations and conjunctions (of one argument when
+// denied).
+func (s *search) forcedDecisions(f smt.Term, neg bool, acc []smt.Term) []smt.Term {
+	n := &s.t.nodes[f]
+	switch {
+	case s.isDecision(f):
+		if !neg || s.cmps[f].op != opEq {
+			acc = append(acc, f)
+		}
+	case n.op == opNot:
+		return s.forcedDecisions(n.args[0], !neg, acc)
+	case n.op == opAnd && (!neg || len(n.args) == 1):
+		for _, a := range n.args {
+			acc = s.forcedDecisions(a, neg, acc)
+		}
+	}
+	return acc
 }
 
 // visitDecision visits the comparison u over difference atoms: the

@@ -142,9 +142,6 @@ func (s *search) isDecision(u smt.Term) bool {
 	return int(u) < len(s.decision) && s.decision[u]
 }
 
-// isOther reports whether the atom u is not a decision.
-func (s *search) isOther(u smt.Term) bool { return !s.isDecision(u) }
-
 // decisions returns the candidate codes of the decision u: for an
 // equality 1 (equal), 0 (less) and 2 (greater), so that a disequality is
 // one of two strict orders; for an ordering 1 (true) and 0 (false).
