@@ -28,6 +28,7 @@ type Stats struct {
 	Unsat   int           // checks that returned Unsat
 	Unknown int           // checks that returned Unknown (timeouts, cancellations, errors)
 	Builtin int           // checks answered by a built-in procedure, without a backend solver (package smt/front)
+	Steps   int           // evaluation steps of the built-in procedure's searches, answered or not (package smt/front)
 	Time    time.Duration // wall time spent in those checks
 }
 

@@ -50,5 +50,6 @@ func TestForcedDecisionsFirst(t *testing.T) {
 		require.NoError(t, err, "consistent %v", tt.consistent)
 		require.Equal(t, tt.want, r, "consistent %v", tt.consistent)
 		require.Equal(t, 1, s.Stats().Builtin)
+		require.Less(t, s.Stats().Steps, 1000, "consistent %v", tt.consistent)
 	}
 }

@@ -191,7 +191,9 @@ func (s *Solver) check(ctx context.Context, assumptions []smt.Term) (smt.Result,
 	}
 	if s.opts.Budget > 0 {
 		se := &search{t: &s.table, formulas: s.formulas(assumptions), budget: s.opts.Budget, buf: &s.buf}
-		if r := se.run(); r != smt.Unknown {
+		r := se.run()
+		s.stats.Steps += s.opts.Budget - se.budget
+		if r != smt.Unknown {
 			s.stats.Builtin++
 			if s.opts.Verify {
 				s.verify(ctx, r, assumptions)
