@@ -20,6 +20,7 @@ type buffers struct {
 	known       []bool
 	trail       []int
 	apps        map[string]int64
+	codes       []int64 // 0, 1, 2, …: the values of Boolean and enumeration atoms (see codes)
 	// differences' atoms and decisions
 	diffConsts map[smt.Term]bool
 	diffFuncs  map[smt.Func]bool

@@ -352,7 +352,7 @@ func (s *search) assign(i int) smt.Result {
 	if s.t.nodes[u].op == opApply && !s.argsKnown(u) {
 		return smt.Unknown // an argument depends on a decision not made yet
 	}
-	key, forced, fv := s.appKey(u)
+	key, forced, fv := s.tableEntry(u)
 	var cands []int64
 	decision := s.isDecision(u)
 	if decision {
@@ -419,6 +419,20 @@ func (s *search) appKey(u smt.Term) (string, bool, int64) {
 	return string(b), ok, v
 }
 
+// tableEntry is appKey for assign: the key only when the table gives u
+// no value yet (assign then enters the value it tries), so that a forced
+// application makes no string.
+func (s *search) tableEntry(u smt.Term) (key string, forced bool, v int64) {
+	if s.t.nodes[u].op != opApply {
+		return "", false, 0
+	}
+	b := s.appBytes(u)
+	if v, forced = s.apps[string(b)]; !forced {
+		key = string(b)
+	}
+	return key, forced, v
+}
+
 // appBytes returns the bytes of the function-table key of the application
 // u, its function and the values of its arguments, in a buffer that the
 // next call overwrites.
@@ -442,13 +456,9 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 	si := &s.t.sorts[srt]
 	switch si.kind {
 	case kindBool:
-		return []int64{0, 1}
+		return s.codes(2)
 	case kindEnum:
-		vs := make([]int64, len(si.values))
-		for k := range vs {
-			vs[k] = int64(k)
-		}
-		return vs
+		return s.codes(len(si.values))
 	}
 	vs := slices.Clone(s.literals[srt])
 	for _, a := range s.atoms[:i] {
@@ -465,6 +475,16 @@ func (s *search) candidates(u smt.Term, i int) []int64 {
 		return []int64{1}
 	}
 	return append(vs, max(vs[len(vs)-1]+1, 1))
+}
+
+// codes returns 0..n-1, the values of a Boolean or enumeration atom, in
+// a slice the caller must not modify (shared by the search's calls).
+func (s *search) codes(n int) []int64 {
+	b := s.buffers()
+	for k := len(b.codes); k < n; k++ {
+		b.codes = append(b.codes, int64(k))
+	}
+	return b.codes[:n:n]
 }
 
 // withGaps returns the sorted values vs and a point in each gap: below,

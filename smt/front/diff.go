@@ -147,10 +147,16 @@ func (s *search) isDecision(u smt.Term) bool {
 // one of two strict orders; for an ordering 1 (true) and 0 (false).
 func (s *search) decisions(u smt.Term) []int64 {
 	if s.cmps[u].op == opEq {
-		return []int64{1, 0, 2}
+		return equalityCodes
 	}
-	return []int64{1, 0}
+	return orderingCodes
 }
+
+// The codes of decisions, in the order tried (see decisions); read only.
+var (
+	equalityCodes = []int64{1, 0, 2}
+	orderingCodes = []int64{1, 0}
+)
 
 // truth returns the truth value of the decision u from its code.
 func (s *search) truth(u smt.Term) int64 {
