@@ -32,7 +32,11 @@
 // have room), and an order type is kept only if it has an integer model
 // (no more values between two literals than integers there): every order
 // type is tried, which loses no model because only order and equality
-// observe the values.
+// observe the values. The search is exhaustive in any order of the atoms;
+// the order only makes it shorter: the atoms of unit formulas (a cube's
+// literals) first, then the decisions (below) that unit formulas force to
+// one value, then the atoms of the clauses (negated cubes), the other
+// decisions last.
 //
 // Difference constraints are decided apart: the integer atoms they relate
 // (closed under comparison with one another, and by function, so that all
@@ -49,7 +53,8 @@
 // So the answer is exact: Sat comes with a model checked against
 // every formula, Unsat with every assignment refuted. When the search runs
 // out of its budget (Options.Budget term evaluations) the check goes to
-// the backend. [smt.Stats].Builtin counts the checks answered without it.
+// the backend. [smt.Stats].Builtin counts the checks answered without it,
+// [smt.Stats].Steps the evaluation steps of the searches.
 // The model of a Sat answer is built from the assignment found when Eval
 // first asks for a value (most answers are never asked), and the
 // search's arrays per term and per formula are kept by the Solver for its
