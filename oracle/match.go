@@ -25,11 +25,16 @@ type instance struct {
 	gap              int64                        // capped gaps' width (reduce.go; 0: none)
 	columns          map[string][]*translate.Term // columnKey -> value per state (nil: unknown)
 	lits             map[string][]uint64          // ground literal key -> states where it is not false
+	partial          string                       // why the exploration stopped early ("" if complete)
 }
 
 func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
-	return &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
+	in := &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
 		columns: map[string][]*translate.Term{}, lits: map[string][]uint64{}}
+	if res.Verdict != translate.Safe || res.Bounded {
+		in.partial = partialReason(res)
+	}
+	return in
 }
 
 // reaches reports whether some state satisfies c under some assignment of
