@@ -67,10 +67,10 @@ the inferred invariants as declarations. --brab-states bounds the states
 kept per explored instance: a larger instance is explored partially, and
 a candidate it calls unreached may be refuted. A search that has not
 ended 100 nodes after it started inferring explores its partial
-instances again, once, with 4 times --brab-states, drops the candidates
-they now reach and starts over, inferring from its first node: so FLASH
-with data (cubicle/flash.cub) is SAFE with the default options (721
-nodes, about 14 CPU-s).
+instances again, once, with 4 times --brab-states (when that is at most
+120,000), drops the candidates they now reach and starts over,
+inferring from its first node: so FLASH with data (cubicle/flash.cub)
+is SAFE with the default options (721 nodes, about 14 CPU-s).
 
 The memory model defaults to tso for a model that declares weak variables
 and to sc otherwise. Under a weak model, --trace (and --format json, and
