@@ -3,6 +3,8 @@ package decide_test
 import (
 	"context"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cubew/cubew/decide"
@@ -137,6 +139,62 @@ func TestFlashDecidedByLargerOracle(t *testing.T) {
 	for _, c := range res.Inferred {
 		require.False(t, explored.Reached(c), "inferred %s is reached by the oracle", c)
 	}
+}
+
+// TestFlashDecidedByDefault: FLASH with data with check's default
+// inference (an oracle over 1..3 processes of 30,000 states each, asked
+// from the 200th node or sooner, 25 pre-images a node): the search
+// stalls, deepens its oracle after 100 nodes of approximation (183
+// nodes; the instance with 3 processes explored to 120,000 states,
+// which reaches none of its 86 candidates) and starts over
+// approximating from its first node: SAFE in 538 more nodes, 721 in
+// all, with 339 candidates visited over both runs, none refuted. The
+// invariants it infers are the 253 of testdata/flash_inferred.txt,
+// which TestFlashInferredInvariantsProved proves pasted into the model;
+// TestFlashNeedsInvariants backs the answer with the complete instances
+// with 2 and (long) 3 processes. About 14 CPU-s and 1 GB, so it runs
+// with CUBEW_LONG_TESTS=1.
+func TestFlashDecidedByDefault(t *testing.T) {
+	if os.Getenv("CUBEW_LONG_TESTS") == "" || testing.Short() {
+		t.Skip("about 14 CPU-s and 1 GB: set CUBEW_LONG_TESTS=1")
+	}
+	ctx := context.Background()
+	m, sys := load(t, corpusFile(t, "cubicle/flash.cub"), memmodel.SC)
+	opts, o := decide.WithLazyOracle(ctx, m, memmodel.SC,
+		reach.Options{Model: memmodel.SC, NewSolver: cliSolver, MaxNodes: 800, ApproxAfter: 200}, 3, 0)
+	res, err := decide.Check(ctx, m, sys, opts)
+	require.NoError(t, err)
+	require.Equal(t, translate.Safe, res.Verdict, res.Reason)
+	require.Equal(t, 721, res.Stats.Nodes)
+	require.Equal(t, 339, res.Stats.Candidates)
+	require.Equal(t, 1, res.Stats.Deepened)
+	require.Equal(t, 1, res.Stats.Restarts)
+	require.Zero(t, res.Stats.Refuted)
+	explored, err := o.Explored()
+	require.NoError(t, err)
+	require.Equal(t, "instance with 3 processes: state limit 120000 reached", explored.Partial)
+	_, printed := flashWith(t, "testdata/flash_inferred.txt", 253)
+	want := map[string]bool{}
+	for _, inv := range printed.Invariants {
+		want[sortedLits(inv.Cube)] = true
+	}
+	require.Len(t, res.Inferred, 253)
+	for _, c := range res.Inferred {
+		require.True(t, want[sortedLits(c)], "inferred %s is not in testdata/flash_inferred.txt", c)
+		require.False(t, explored.Reached(c), "inferred %s is reached by the oracle", c)
+	}
+}
+
+// sortedLits prints c's literals in sorted order: the same cube parsed
+// from a declaration (its symbols numbered in another model) prints the
+// same.
+func sortedLits(c *translate.Cube) string {
+	lits := make([]string, len(c.Lits))
+	for i, l := range c.Lits {
+		lits[i] = l.String()
+	}
+	slices.Sort(lits)
+	return strings.Join(lits, " && ")
 }
 
 // TestFlashInferredInvariantsProved: the 253 invariants that check

@@ -31,6 +31,42 @@ func (s State) Value(name string, procs []int) *translate.Term {
 	return s.term(s.st.vals[l])
 }
 
+// Values returns the Value of symbol name at the processes procs in each
+// of states, each distinct value made a term once (the oracle's column of
+// a cell over an instance's states: a call of Value per state looked the
+// symbol up and made the term every time, 13 % of ricart_agrawala's
+// check).
+func Values(states []State, name string, procs []int) []*translate.Term {
+	out := make([]*translate.Term, len(states))
+	var p *program
+	l, known := 0, false
+	terms := map[value]*translate.Term{}
+	for i, s := range states {
+		if s.p != p {
+			p = s.p
+			sy := p.syms[name]
+			known = sy != nil && !sy.weak
+			if known {
+				var err error
+				l, err = p.cell(sy, procs)
+				known = err == nil
+			}
+			clear(terms)
+		}
+		if !known {
+			continue
+		}
+		v := s.st.vals[l]
+		t, ok := terms[v]
+		if !ok {
+			t = s.term(v)
+			terms[v] = t
+		}
+		out[i] = t
+	}
+	return out
+}
+
 // View returns what process reader (1-based) would read now at the cell
 // procs of symbol name, as Value returns a value: its newest buffered
 // write there, else memory (design.md, reference semantics: the value of

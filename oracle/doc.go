@@ -90,7 +90,9 @@
 // whole state budget and kept when complete, so the oracle stays exact
 // for every instance it has (arbiter_v3_N under TSO: 1..4 processes,
 // 32,261 classes; TestGrow). An oracle with a partial instance does not
-// grow.
+// grow. Deepen (deepen.go) explores the instances that a state limit cut
+// again with 4 times the limit, once; reach asks it when its search
+// stalls, and drops the candidates the deeper instances reach.
 //
 // Without the lazy classes, an exploration that reports its states
 // enumerates every free initial value: FLASH's instance with one process

@@ -55,6 +55,17 @@ func (l *Lazy) Grow() bool {
 	return o.Grow()
 }
 
+// Deepen is Oracle.Deepen once explored; false before (a search that
+// never asked explores nothing), or when the exploration failed. It is
+// safe for concurrent use.
+func (l *Lazy) Deepen() bool {
+	o, err := l.Explored()
+	if o == nil || err != nil {
+		return false
+	}
+	return o.Deepen()
+}
+
 func (l *Lazy) get() (*Oracle, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

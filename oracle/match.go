@@ -25,11 +25,16 @@ type instance struct {
 	gap              int64                        // capped gaps' width (reduce.go; 0: none)
 	columns          map[string][]*translate.Term // columnKey -> value per state (nil: unknown)
 	lits             map[string][]uint64          // ground literal key -> states where it is not false
+	partial          string                       // why the exploration stopped early ("" if complete)
 }
 
 func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
-	return &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
+	in := &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
 		columns: map[string][]*translate.Term{}, lits: map[string][]uint64{}}
+	if res.Verdict != translate.Safe || res.Bounded {
+		in.partial = partialReason(res)
+	}
+	return in
 }
 
 // reaches reports whether some state satisfies c under some assignment of
@@ -137,13 +142,28 @@ func (in *instance) side(events []translate.Event, t *translate.Term, assign []i
 	key := columnKey(events, t, assign)
 	col, ok := in.columns[key]
 	if !ok {
-		col = make([]*translate.Term, len(in.states))
-		for i, st := range in.states {
-			col[i] = ground(st, events, t, assign)
-		}
+		col = in.column(events, t, assign)
 		in.columns[key] = col
 	}
 	return side{col: col}, key, true
+}
+
+// column is the value of t under assign in each state (nil where it is
+// unknown); a cell's values come from dpor.Values, which makes each
+// distinct value a term once.
+func (in *instance) column(events []translate.Event, t *translate.Term, assign []int) []*translate.Term {
+	if t.Kind == translate.KState {
+		procs := make([]int, len(t.Args))
+		for i, a := range t.Args {
+			procs[i], _ = process(a, assign) // 0 when unassigned: no value in any state
+		}
+		return dpor.Values(in.states, t.Sym.Name, procs)
+	}
+	col := make([]*translate.Term, len(in.states))
+	for i, st := range in.states {
+		col[i] = ground(st, events, t, assign)
+	}
+	return col
 }
 
 // columnKey names the values of t under assign. A state term is named by

@@ -34,6 +34,15 @@ type Oracle struct {
 	// with the whole state budget (Grow); nil once asked, or when there
 	// is no such instance to explore.
 	more func() *instance
+	// cut are the sizes of the instances explored partially, which
+	// Deepen explores again with a larger budget (deepen.go).
+	cut []int
+	// budget is the state limit the instances of cut were explored with.
+	budget   int
+	deepened bool // Deepen explored them once
+	// explore explores the instance with k processes keeping at most
+	// maxStates states.
+	explore func(k, maxStates int) ([]dpor.State, *dpor.Result, error)
 }
 
 // New explores the instances of m with 1..n processes under mm (keeping
@@ -57,19 +66,23 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	if m.NumProcs > 0 {
 		n = min(n, m.NumProcs)
 	}
-	o := &Oracle{n: n, memo: map[string]bool{}}
+	o := &Oracle{n: n, memo: map[string]bool{}, budget: maxStates}
 	m = finiteAbstract(m)
 	r := probe(ctx, m, mm)
+	o.explore = func(k, maxStates int) ([]dpor.State, *dpor.Result, error) {
+		return exploreReduced(ctx, m, reductions(k, mm, maxStates, r))
+	}
 	for k := 1; k <= n; k++ {
-		states, res, err := exploreReduced(ctx, m, reductions(k, mm, maxStates, r))
+		states, res, err := o.explore(k, maxStates)
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
 		}
-		if (res.Verdict != translate.Safe || res.Bounded) && o.Partial == "" {
-			o.Partial = fmt.Sprintf("instance with %d processes: %s", k, partialReason(res))
+		if res.Verdict == translate.Unknown {
+			o.cut = append(o.cut, k) // a state limit: Deepen may go on
 		}
 		o.add(newInstance(k, states, res))
 	}
+	o.Partial = o.partial()
 	if m.NumProcs == 0 || n < m.NumProcs {
 		// The instance with one more process is kept only when it is
 		// small: explored partially, it is the shallow states of a large
@@ -161,6 +174,17 @@ func explore(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.St
 func (o *Oracle) add(in *instance) {
 	o.instances = append(o.instances, in)
 	o.States += len(in.states)
+}
+
+// partial says why the first of the instances with 1..MaxVars processes
+// explored partially was ("" when none was).
+func (o *Oracle) partial() string {
+	for _, in := range o.instances[:min(o.n, len(o.instances))] {
+		if in.partial != "" {
+			return fmt.Sprintf("instance with %d processes: %s", in.procs, in.partial)
+		}
+	}
+	return ""
 }
 
 // partialReason says why an exploration stopped early.

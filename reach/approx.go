@@ -77,6 +77,7 @@ func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bo
 			return nil, false, err
 		}
 		if !reached {
+			cand.judged = i < guessFrom || i >= guessTo
 			e.cands[c.Key()] = cand
 			return cand, false, nil
 		}

@@ -173,7 +173,14 @@
 // candidate is marked bad, counted (Stats.Refuted), the oracle may grow
 // (Grower, approx_grow.go: package oracle explores one more process), and
 // the search starts over; after Options.MaxRestarts restarts it runs
-// without approximation.
+// without approximation. A search that has approximated for stallNodes
+// (100) nodes with an oracle that can explore further (Deepener,
+// approx_grow.go: package oracle explores its partial instances again
+// with 4 times their state limit, once) has it do so, refutes the
+// candidates of the run the oracle judged and now calls reached
+// (Stats.DeepRefuted), and starts over (Stats.Deepened), approximating
+// from the first node; FLASH with data is SAFE so with the default
+// options.
 // With Options.ApproxAfter, the first run visits that many nodes exactly
 // before it proposes candidates, or fewer once they have made as many
 // pre-images as that many ordinary nodes make (25 each, approx.go: a

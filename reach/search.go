@@ -150,12 +150,16 @@ type Stats struct {
 	Rechecks   int
 	MaxVars    int // most process variables in a visited node
 	Candidates int // candidate invariants visited in place of a node (approximation)
-	Refuted    int // candidates refuted: a node descending from one met the initial states
-	Lemmas     int // of the candidates, lemmas visited beside a node they close with the visited set (approx_lemma.go)
-	Restarts   int // searches started over after a refutation
-	PreImage   time.Duration
-	Subsume    time.Duration
-	Safety     time.Duration
+	Refuted    int // candidates refuted: a node descending from one met the initial states, or a deeper oracle reached it
+	// Deepened counts the times a stalled search had its partial oracle
+	// explored further (approx_grow.go); DeepRefuted, the candidates of
+	// Refuted that a deeper oracle reached.
+	Deepened, DeepRefuted int
+	Lemmas                int // of the candidates, lemmas visited beside a node they close with the visited set (approx_lemma.go)
+	Restarts              int // searches started over after a refutation
+	PreImage              time.Duration
+	Subsume               time.Duration
+	Safety                time.Duration
 	// Prechecks is the time of the parallel checks of the layers against
 	// their snapshots, Ordering that of the parallel inclusion tests
 	// between the children of a layer (order.go); the rest of a search's
@@ -226,6 +230,7 @@ type node struct {
 	inv     bool    // an assumed invariant (never deleted)
 	invProp bool    // an invariant's cube being proved (set on the root only)
 	approx  bool    // a candidate invariant (a root: its parent is nil)
+	judged  bool    // a candidate the oracle called unreached (not a guess)
 	seq     int32   // visit order, once visited
 	images  []*node // the symmetric images indexed with n (symmetry.go)
 	image   int     // k > 0: the k-th image of the node with this id
@@ -295,6 +300,9 @@ type engine struct {
 	owned  ownedCells // the owned weak arrays (owned.go)
 
 	cands map[string]*node // the candidates visited in this run, by key (approx.go)
+	// deepenAt is the node count at which a search that approximates
+	// with a partial oracle deepens it (0: not set yet, approx_grow.go).
+	deepenAt int
 	// altMemos are the memos of literal alternatives of the goroutines
 	// that compute pre-images, by goroutine (preImagesParallel).
 	altMemos []altMemo
@@ -331,6 +339,9 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 	}
 	q := &searchQueue{next: queue}
 	for q.more() {
+		if err := e.deepenIfStalled(); err != nil {
+			return nil, err
+		}
 		layer := q.pop(e.opts.Strategy)
 		if ctx.Err() != nil {
 			return e.cut(ctx), nil

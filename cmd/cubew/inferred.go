@@ -179,4 +179,8 @@ func printBrab(w io.Writer, file string, st reach.Stats, l *oracle.Lazy) {
 	fmt.Fprintf(w, "%s: invariant inference: oracle of %d states over 1..%d processes%s\n", file, o.States, o.Largest(), partial)
 	fmt.Fprintf(w, "%s: invariant inference: %d candidates visited, %d refuted, %d restarts\n",
 		file, st.Candidates, st.Refuted, st.Restarts)
+	if st.Deepened > 0 {
+		fmt.Fprintf(w, "%s: invariant inference: the search stalled; oracle explored deeper, reaching %d of its candidates (refuted)\n",
+			file, st.DeepRefuted)
+	}
 }
