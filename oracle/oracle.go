@@ -88,7 +88,7 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 		// small: explored partially, it is the shallow states of a large
 		// instance, which the smaller ones mostly have already, and it
 		// took German's protocol from 1.1 to 3 CPU-s.
-		if in, res := extra(ctx, m, reductions(n+1, mm, maxStates/extraShare, r)); res != translate.Unknown {
+		if in, res := extra(ctx, m, reductions(n+1, mm, extraBudget(maxStates), r)); res != translate.Unknown {
 			o.add(in)
 		} else if o.Partial == "" {
 			o.more = func() *instance {
@@ -144,6 +144,14 @@ func (o *Oracle) Grow() bool {
 	o.add(in)
 	clear(o.memo)
 	return true
+}
+
+// extraBudget is the state limit of an exploration beyond the instances
+// an oracle must have (the instance with one more process, or one again
+// with larger buffers): a share of maxStates, and at least one state,
+// since a limit of 0 means none to the explicit engine.
+func extraBudget(maxStates int) int {
+	return max(maxStates/extraShare, 1)
 }
 
 // extraShare is the share of the state limit the instance with one more

@@ -91,7 +91,7 @@ func exploreReduced(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]
 // with 32), where chandy_misra's fills every bound (3,272 states with one
 // process and 32) and keeps the bound of 2.
 func exploreLargerBuffers(ctx context.Context, m *syntax.Model, opts dpor.Options) ([]dpor.State, *dpor.Result, bool) {
-	opts.MaxBuffer, opts.MaxStates = completeBuffer, max(opts.MaxStates/extraShare, 1)
+	opts.MaxBuffer, opts.MaxStates = completeBuffer, extraBudget(opts.MaxStates)
 	states, res, err := exploreGaps(ctx, m, opts)
 	if err != nil || res.Verdict != translate.Safe || res.Bounded {
 		return nil, nil, false
