@@ -400,14 +400,8 @@ func (e *engine) candidateOf(ctx context.Context, n *node, c *translate.Cube) (*
 	return cand, reached, err
 }
 
-// integral reports whether t is an integer state term, the value of a
-// read of an integer location or a whole number.
+// integral reports whether t is an integer state term or the value of a
+// read of an integer location.
 func integral(t *translate.Term) bool {
-	switch t.Kind {
-	case translate.KLin:
-		return t.Base == nil && (t.Off.K == nil || t.Off.K.IsInt())
-	case translate.KState, translate.KVal:
-		return t.Sym.Type.Kind == syntax.TInt
-	}
-	return false
+	return (t.Kind == translate.KState || t.Kind == translate.KVal) && t.Sym.Type.Kind == syntax.TInt
 }
