@@ -228,8 +228,11 @@ func cellTerm(t *translate.Term) bool {
 // `a < b + k`, b possibly absent: a number) becomes the relation of its
 // bases it implies, as Cubicle weakens `t = k` to the sign of t: `a = b +
 // k` gives `b < a` for k > 0 and `a < b` for k < 0, `a < b + k` and `a <=
-// b + k` give `a < b` for k < 0 (and themselves for k = 0), and an
-// offset disequality or a bound above the base gives nothing. A bound or
+// b + k` give `a < b` for k < 0 (and themselves for k = 0), `a < b + 1`
+// over integers gives `a <= b` (the same order: on ticket_spin_lock_N
+// under TSO, `val(e4) < R[#2] + 1`, #2's later compare-and-swap reading
+// at most its ticket while it waits, which nothing else weakens), and
+// an offset disequality or another bound above the base gives nothing. A bound or
 // a disequality with a number (`t < 3`) is kept as it is. A candidate
 // then covers every value of a growing counter at once (`Serving + 2 =
 // Ticket[#1]` gives `Serving < Ticket[#1]`). Other literals are kept.
@@ -254,6 +257,8 @@ func weaken(l translate.Literal) (translate.Literal, bool) {
 		return translate.NewLiteral(l.Op, a, b), true
 	case l.Op != translate.Ne && sign < 0:
 		return translate.NewLiteral(translate.Lt, a, b), true
+	case l.Op == translate.Lt && d.Cmp(big.NewRat(1, 1)) == 0 && integral(a) && integral(b):
+		return translate.NewLiteral(translate.Le, a, b), true
 	}
 	return l, false
 }
@@ -394,4 +399,10 @@ func (e *engine) candidateOf(ctx context.Context, n *node, c *translate.Cube) (*
 	cand.approx, cand.depth, cand.prop = true, n.depth, n.prop
 	reached, err := e.meetsInit(ctx, cand)
 	return cand, reached, err
+}
+
+// integral reports whether t is an integer state term or the value of a
+// read of an integer location.
+func integral(t *translate.Term) bool {
+	return (t.Kind == translate.KState || t.Kind == translate.KVal) && t.Sym.Type.Kind == syntax.TInt
 }

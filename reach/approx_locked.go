@@ -53,7 +53,7 @@ func (e *engine) pinnedCandidates(n *node, maxVars int, reads translate.Set) []*
 	}
 	isNum := func(t *translate.Term) bool { return numeric(t) || readValue(t, reads) }
 	lits := impliedLits(c.Lits, isNum, func(w translate.Literal) bool {
-		return stateLiteral(w) || valueLiteral(w, reads) && !plainReadsOfTwo(w, c)
+		return stateLiteral(w) || valueLiteral(w, reads) && !plainReadsOfTwo(w, c) && !plainReadOfOther(w, c)
 	})
 	return generalise(lits, maxVars, map[string]bool{c.Key(): true}, func(_ []int, sub []translate.Literal) (*translate.Cube, func() bool) {
 		keep, ok := pinnedEvents(sub, c, reads)
@@ -273,6 +273,39 @@ func lockedRead(c *translate.Cube, i int) bool {
 	for j, ev := range c.Events {
 		if ev.Kind == translate.Write && c.Rel.Class[i].Has(j) {
 			return true
+		}
+	}
+	return false
+}
+
+// plainReadOfOther reports whether l compares the value of a plain read
+// of c (not locked) by process p with a state cell of another process
+// (`val(e1) < R[#1]`, #2's read of Tail below #1's ticket). The oracle
+// judges the read as made in the state (judgedAs), but it may happen
+// before the other process's part of the state, as plainReadsOfTwo says:
+// on ticket_spin_lock_N under TSO six such candidates (#2's read of Tail
+// ghb-before #1's compare-and-swap, below R[#1]) and one more were
+// refuted, 7 restarts; without them one is.
+func plainReadOfOther(l translate.Literal, c *translate.Cube) bool {
+	for _, pair := range [][2]*translate.Term{{l.L, l.R}, {l.R, l.L}} {
+		v, t := pair[0], pair[1]
+		if v.Kind != translate.KVal {
+			continue
+		}
+		i := int(v.P - translate.EventBase)
+		if lockedRead(c, i) {
+			continue
+		}
+		if t.Kind == translate.KLin && t.Base != nil {
+			t = t.Base
+		}
+		if t.Kind != translate.KState {
+			continue
+		}
+		for _, a := range t.Args {
+			if a != c.Events[i].Proc {
+				return true
+			}
 		}
 	}
 	return false

@@ -14,9 +14,15 @@ import (
 // (`Next = Serving + 1` gives `Serving < Next`), an equality with a
 // nonzero number the sign, a bound or disequality with a number stays,
 // and what implies no relation of the bases (an offset disequality, a
-// bound above the base, symbolic constants) gives none. 10 cases.
+// bound above the base, symbolic constants) gives none; over integers a
+// strict bound one above the base is the non-strict order it is
+// (`Next < Serving + 1` gives `Next <= Serving`), over reals nothing.
+// 12 cases.
 func TestWeaken(t *testing.T) {
 	next, serving, tickets := counters()
+	realT := &syntax.Type{Name: "real", Kind: syntax.TReal}
+	rnext := translate.StateTerm(&syntax.Symbol{Name: "RNext", Class: syntax.SymVar, Type: realT})
+	rserving := translate.StateTerm(&syntax.Symbol{Name: "RServing", Class: syntax.SymVar, Type: realT})
 	ticket := translate.StateTerm(tickets, 1)
 	num := func(k int64) *translate.Term { return translate.NumTerm(big.NewRat(k, 1)) }
 	lit := translate.NewLiteral
@@ -33,6 +39,8 @@ func TestWeaken(t *testing.T) {
 		{lit(translate.Lt, next, num(3)), lit(translate.Lt, next, num(3)).Key()},
 		{lit(translate.Ne, next, plus(serving, 1)), ""},
 		{lit(translate.Le, next, plus(serving, 1)), ""},
+		{lit(translate.Lt, next, plus(serving, 1)), lit(translate.Le, next, serving).Key()},
+		{lit(translate.Lt, rnext, plus(rserving, 1)), ""},
 		{lit(translate.Eq, next, translate.Plus(serving, translate.Lin{Consts: []translate.Coeff{{Name: "Tick", K: 1}}})), ""},
 	}
 	for _, tc := range cases {
@@ -44,7 +52,7 @@ func TestWeaken(t *testing.T) {
 		require.True(t, ok, "%s", tc.in)
 		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
 	}
-	require.Len(t, cases, 10)
+	require.Len(t, cases, 12)
 }
 
 // counters are the terms Next and Serving and the array Ticket of a

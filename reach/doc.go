@@ -48,8 +48,9 @@
 // no offset: a literal with offsets is weakened to the relation of its
 // state terms it implies (weaken: `R[#1] = R[#2] + 1` gives `R[#2] <
 // R[#1]`, `t = k` for a nonzero number k gives `0 < t` or `t < 0`, `a <
-// b - 1` gives `a < b`) or left out (`a <> b + 1`, `a < b + 1`, offsets
-// over symbolic constants); the equalities with offsets of the node also
+// b - 1` gives `a < b`, `a < b + 1` over integers `a <= b`) or left out
+// (`a <> b + 1`, `a < b + 2`, `a < b + 1` over reals, offsets over
+// symbolic constants); the equalities with offsets of the node also
 // relate every two numeric terms they chain (offsetRelations:
 // `Ticket[#1] = Serving + 1` and `Ticket[#2] = Serving + 1` give
 // `Ticket[#1] = Ticket[#2]`). It never contains a weak location, a term of
@@ -155,7 +156,12 @@
 // compare-and-swap: a range with no integer, which no sub-cube of the
 // node says. Of the kept reads of a candidate of the third kind, two
 // plain reads (not locked) of different processes are never compared
-// (plainReadsOfTwo).
+// (plainReadsOfTwo), nor a plain read with another process's state cell
+// (plainReadOfOther). Over integers `a < b + 1` is kept as `a <= b`
+// (weaken), which closes ticket_spin_lock_N's chain of waiting processes
+// under TSO: `PC[#1] = L3 && val(e0) <= R[#1]`, #1's later
+// compare-and-swap reading at most the ticket it waits with, and the
+// same of another process's while #1 is in its critical section.
 // In a search that orders steps (PSO, OrderingSteps), a node's own step
 // happens in its state, so its reads are what their process would read
 // there: nowCandidates (approx_now.go) keep them as final reads with a

@@ -151,11 +151,15 @@ func TestBrabDefaultOffUnderPSO(t *testing.T) {
 }
 
 // TestBrabTicketLock: the ticket lock example, whose counters grow
-// without bound, is SAFE by plain check: 200 exact nodes, then 5 more
-// with 4 inferred invariants and no refutation, from an oracle over 1..4
+// without bound, is SAFE by plain check: 200 exact nodes, then 5 more,
+// all 5 inferred invariants, and no refutation, from an oracle over 1..4
 // processes that shifted counters make finite (3 + 5 + 7 + 9 states up to
 // permutations). An Idle process's stale ticket is unknown to the oracle
 // (dead), so a waiting process's ticket is what the candidates bound.
+// The fifth, `Next <= Serving && Phase[p1] = Critical`, keeps a bound one
+// above a counter over integers as the order it is (reach's weaken: `Next
+// < Serving + 1`); before, the search visited that node itself, with 4
+// invariants and as many nodes.
 // Crosscheck backs it with the bounded instances of 2 and
 // 3 processes.
 func TestBrabTicketLock(t *testing.T) {
@@ -163,10 +167,11 @@ func TestBrabTicketLock(t *testing.T) {
 	code, out, errs := cubew(t, "check", "-v", "--invariants", path)
 	require.Equal(t, exitSafe, code, errs)
 	require.Contains(t, out, "SAFE  sc  205 nodes")
-	require.Contains(t, out, "\n    invariants inferred (4):\n")
+	require.Contains(t, out, "\n    invariants inferred (5):\n")
 	require.Contains(t, out, "\n    invariant (p1) { Next < Ticket[p1] && Phase[p1] = Waiting }\n")
+	require.Contains(t, out, "\n    invariant (p1) { Next <= Serving && Phase[p1] = Critical }\n")
 	require.Contains(t, errs, "ticket_lock.cub: invariant inference: oracle of 24 states over 1..4 processes\n")
-	require.Contains(t, errs, "ticket_lock.cub: invariant inference: 4 candidates visited, 0 refuted, 0 restarts\n")
+	require.Contains(t, errs, "ticket_lock.cub: invariant inference: 5 candidates visited, 0 refuted, 0 restarts\n")
 	requireCrosscheckSafe(t, path, 205)
 }
 
