@@ -146,8 +146,9 @@ func Z3(ctx context.Context, script string, rlimit int) ([]Outcome, error) {
 
 // Z3Options are the limit of Z3With and its progress reports.
 type Z3Options struct {
-	// Rlimit bounds the resource units of each obligation (Z3's rlimit,
-	// which it applies to each check-sat: deterministic); 0 for none.
+	// Rlimit bounds the resource units of each context (Z3's rlimit,
+	// deterministic), hence of each obligation: the first attempt's
+	// contexts go on in a fresh one once spent (continuing); 0 for none.
 	Rlimit int
 	// Progress, when set, receives every answer of every attempt as soon
 	// as its context ends (a group's obligations together in the first
