@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cubew/cubew/smt/z3"
@@ -66,8 +67,11 @@ func Outcomes(script, output string) []Outcome {
 }
 
 // Only returns the script with the obligations that keep does not select
-// left out: their (push 1) … (pop 1) blocks are dropped, the rest (the
-// declarations, the facts of each group) is kept.
+// left out: their (push 1) … (pop 1) blocks are dropped, and so is a
+// group's block (its facts) once no obligation is left in it; the rest
+// (the declarations, the facts of the groups kept) is kept. A block
+// without a check-sat left changes nothing of the others' answers: what
+// it declares and asserts is popped with it.
 func Only(script string, keep func(obligation string) bool) string {
 	lines := strings.Split(script, "\n")
 	out := make([]string, 0, len(lines))
@@ -80,7 +84,24 @@ func Only(script string, keep func(obligation string) bool) string {
 		}
 		out = append(out, lines[i])
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(withoutEmptyBlocks(out), "\n")
+}
+
+// withoutEmptyBlocks drops the (push 1) … (pop 1) blocks of lines that
+// have no obligation left in them.
+func withoutEmptyBlocks(lines []string) []string {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		if lines[i] == "(push 1)" {
+			end := blockEnd(lines, i)
+			if !slices.ContainsFunc(lines[i:end+1], func(l string) bool { return strings.HasPrefix(l, `(echo "obligation `) }) {
+				i = end
+				continue
+			}
+		}
+		out = append(out, lines[i])
+	}
+	return out
 }
 
 // blockEnd returns the index of the (pop 1) that closes the (push 1) at
@@ -125,13 +146,20 @@ func Z3(ctx context.Context, script string, rlimit int) ([]Outcome, error) {
 
 // Z3Options are the limit of Z3With and its progress reports.
 type Z3Options struct {
-	// Rlimit bounds the resource units of each obligation (Z3's rlimit,
-	// which it applies to each check-sat: deterministic); 0 for none.
+	// Rlimit bounds the resource units of each context (Z3's rlimit,
+	// deterministic), hence of each obligation: the first attempt's
+	// contexts go on in a fresh one once spent (continuing); 0 for none.
 	Rlimit int
 	// Progress, when set, receives every answer of every attempt as soon
 	// as its context ends (a group's obligations together in the first
-	// attempt, one obligation in the second).
+	// attempt, one obligation in the second), one call at a time.
 	Progress func(Step)
+	// Jobs is how many Z3 contexts run at once, each in a thread of its
+	// own (the groups of the first attempt, the obligations of the
+	// others); 0 or 1 for one at a time. The answers do not depend on it:
+	// the obligations are independent, and each context's rlimit is its
+	// own.
+	Jobs int
 }
 
 // Step is one answer of one attempt of Z3With, as Progress receives it.
@@ -155,25 +183,108 @@ func Z3With(ctx context.Context, script string, opts Z3Options) ([]Outcome, erro
 	if len(Obligations(script)) == 0 {
 		return nil, fmt.Errorf("not a cubew certificate: no obligation")
 	}
+	if report := opts.Progress; report != nil {
+		var mu sync.Mutex
+		opts.Progress = func(s Step) {
+			mu.Lock()
+			defer mu.Unlock()
+			report(s)
+		}
+	}
 	attempt := func(n int, zopts string) func(string) ([]Outcome, error) {
 		return func(s string) ([]Outcome, error) { return z3Run(ctx, zopts, s, n, opts) }
 	}
-	outcomes, err := eachGroup(script, attempt(1, ""))
+	first := func(s string) ([]Outcome, error) { return continuing(s, attempt(1, "")) }
+	outcomes, err := z3Phase(func() ([]Outcome, error) { return eachGroup(script, opts.Jobs, first) })
 	if err != nil {
 		return nil, err
 	}
-	outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, attempt(2, "")) })
+	outcomes, err = z3Phase(func() ([]Outcome, error) {
+		return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, attempt(2, "")) })
+	})
 	if err != nil {
 		return nil, err
 	}
-	return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, attempt(3, z3Retry)) })
+	return z3Phase(func() ([]Outcome, error) {
+		return Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, attempt(3, z3Retry)) })
+	})
+}
+
+// continuing runs the obligations of script with run, in a new context
+// again for those after the first obligation left open when a later one
+// is open too: Z3's resource limit bounds a whole context, not each
+// check-sat, and once a context has spent it every later check-sat of
+// the context answers unknown at once. With --rlimit 20000000 the 1,969
+// obligations of arbiter_v2_N's pso certificate's transition t_arb_L2_L3
+// were all answered unknown after the 571st (20.9 million units spent in
+// the context), and each then went to the second attempt alone: 0.84
+// CPU-s each there, all of it reading the script's definitions. An
+// obligation left open keeps its answer (the second attempt takes it
+// alone); the next context starts after it, so each round answers one
+// more obligation at least.
+func continuing(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+	var out []Outcome
+	var defs *definitions
+	for {
+		got, err := run(script)
+		if err != nil {
+			return nil, err
+		}
+		u := slices.IndexFunc(got, open)
+		if u < 0 || !slices.ContainsFunc(got[u+1:], open) {
+			return append(out, got...), nil
+		}
+		out = append(out, got[:u+1]...)
+		if defs == nil {
+			defs = newDefinitions(script)
+		}
+		left := map[string]bool{}
+		for _, o := range got[u+1:] {
+			left[o.Obligation] = true
+		}
+		script = defs.prune(Only(script, func(o string) bool { return left[o] }))
+	}
+}
+
+// open reports whether an answer neither proves nor refutes its
+// obligation (unknown, no answer, an error).
+func open(o Outcome) bool { return !o.Holds() && o.Answer != "sat" }
+
+// z3Phase runs one attempt of Z3With, whose contexts may run at once
+// (Z3Options.Jobs), all under the same options, and then gives Z3's
+// options back their defaults (z3Defaults): the options a script sets are
+// global, so they are given back only once no context of the attempt
+// runs, never under one.
+func z3Phase(attempt func() ([]Outcome, error)) ([]Outcome, error) {
+	out, err := attempt()
+	if _, rerr := z3.EvalSMTLIB2(context.Background(), z3Defaults); rerr != nil && err == nil {
+		return nil, rerr
+	}
+	return out, err
 }
 
 // eachGroup runs the obligations of script group by group with run (each
-// group's in a script of its own, with the declarations and the facts)
-// and returns the answers in order; a script whose obligations are not
-// each in a block of their own (Only cannot tell them apart) runs whole.
-func eachGroup(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+// group's in a script of its own, with the declarations and the facts),
+// up to jobs groups at once, and returns the answers in order; a script
+// whose obligations are not each in a block of their own (Only cannot
+// tell them apart) runs whole.
+func eachGroup(script string, jobs int, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+	groups, count := groupsOf(script)
+	for _, g := range groups {
+		if len(Obligations(Only(script, func(o string) bool { return groupOf(o) == g }))) != count[g] {
+			return run(script)
+		}
+	}
+	defs := newDefinitions(script)
+	part := func(i int) string {
+		return defs.prune(Only(script, func(o string) bool { return groupOf(o) == groups[i] }))
+	}
+	return inParallel(len(groups), part, jobs, run)
+}
+
+// groupsOf returns the groups of the obligations of script, in order,
+// and how many obligations each has.
+func groupsOf(script string) ([]string, map[string]int) {
 	var groups []string
 	count := map[string]int{}
 	for _, name := range Obligations(script) {
@@ -182,19 +293,7 @@ func eachGroup(script string, run func(script string) ([]Outcome, error)) ([]Out
 			groups = append(groups, g)
 		}
 	}
-	var out []Outcome
-	for _, g := range groups {
-		part := Only(script, func(o string) bool { return groupOf(o) == g })
-		if len(Obligations(part)) != count[g] {
-			return run(script)
-		}
-		outcomes, err := run(part)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, outcomes...)
-	}
-	return out, nil
+	return groups, count
 }
 
 // groupOf is the group of an obligation: its name up to the last colon
@@ -207,22 +306,17 @@ func groupOf(obligation string) string {
 }
 
 // EachAlone runs every obligation of script with run, in a script of its
-// own (the declarations and facts, and that one obligation), and returns
-// the answers in order. A prover's incremental context keeps what earlier
-// obligations made it learn and instantiate: in one context with the
-// other 384 obligations of its group, Z3 answers unknown to two_phase_N's
-// "transition proposeCommit: node_1914" within 20 million units, and
-// alone proves it in a quarter of a second.
-func EachAlone(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
-	var out []Outcome
-	for _, name := range Obligations(script) {
-		outcomes, err := run(Only(script, func(o string) bool { return o == name }))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, outcomes...)
-	}
-	return out, nil
+// own (the declarations and facts, and that one obligation), up to jobs
+// at once, and returns the answers in order. A prover's incremental
+// context keeps what earlier obligations made it learn and instantiate:
+// in one context with the other 384 obligations of its group, Z3 answers
+// unknown to two_phase_N's "transition proposeCommit: node_1914" within
+// 20 million units, and alone proves it in a quarter of a second.
+func EachAlone(script string, jobs int, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
+	names := Obligations(script)
+	defs := newDefinitions(script)
+	part := func(i int) string { return defs.prune(Only(script, func(o string) bool { return o == names[i] })) }
+	return inParallel(len(names), part, jobs, run)
 }
 
 // Retry runs again, with run, the obligations of script that outcomes
@@ -232,7 +326,7 @@ func EachAlone(script string, run func(script string) ([]Outcome, error)) ([]Out
 func Retry(script string, outcomes []Outcome, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
 	failed := map[string]bool{}
 	for _, o := range outcomes {
-		if !o.Holds() && o.Answer != "sat" { // sat is a counterexample: final
+		if open(o) { // sat is a counterexample: final
 			failed[o.Obligation] = true
 		}
 	}
@@ -258,7 +352,7 @@ func Retry(script string, outcomes []Outcome, run func(script string) ([]Outcome
 
 // z3Run runs a script in a new Z3 context, after the options zopts, as
 // attempt n of Z3With under opts, and reports its answers to
-// opts.Progress.
+// opts.Progress. The options stay set (z3Phase gives them back).
 func z3Run(ctx context.Context, zopts, script string, n int, opts Z3Options) ([]Outcome, error) {
 	if opts.Rlimit > 0 {
 		zopts += fmt.Sprintf("(set-option :rlimit %d)\n", opts.Rlimit)
@@ -267,9 +361,6 @@ func z3Run(ctx context.Context, zopts, script string, n int, opts Z3Options) ([]
 	start := time.Now()
 	output, err := z3.EvalSMTLIB2(ctx, script)
 	took := time.Since(start)
-	if _, rerr := z3.EvalSMTLIB2(context.Background(), z3Defaults); rerr != nil {
-		return nil, rerr
-	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

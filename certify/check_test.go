@@ -86,7 +86,7 @@ func TestRetry(t *testing.T) {
 // declarations, and gathers the answers in order.
 func TestEachAlone(t *testing.T) {
 	var runs []string
-	out, err := EachAlone("(declare-const x Int)\n"+script, func(one string) ([]Outcome, error) {
+	out, err := EachAlone("(declare-const x Int)\n"+script, 1, func(one string) ([]Outcome, error) {
 		runs = append(runs, one)
 		names := Obligations(one)
 		require.Len(t, names, 1)
@@ -145,7 +145,7 @@ func TestZ3Progress(t *testing.T) {
 func TestEachGroupWhole(t *testing.T) {
 	loose := "(push 1)\n(assert true)\n(echo \"obligation a is feasible\")\n(check-sat)\n(pop 1)\n(push 1)\n(assert true)\n(echo \"obligation b is feasible\")\n(check-sat)\n(pop 1)\n"
 	runs := 0
-	out, err := eachGroup(loose, func(s string) ([]Outcome, error) {
+	out, err := eachGroup(loose, 1, func(s string) ([]Outcome, error) {
 		runs++
 		require.Equal(t, loose, s)
 		return Outcomes(s, "obligation a is feasible\nsat\nobligation b is feasible\nsat\n"), nil

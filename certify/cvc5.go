@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -25,17 +24,37 @@ var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst"}
 var cvc5Retry = []string{"--no-e-matching"}
 
 // CVC5 re-checks a certificate with the cvc5 binary bin, within rlimit
-// of its resource units per obligation (--rlimit-per): all obligations
-// in one process, then those it neither proves nor refutes each alone,
-// then those still open together without E-matching. A certificate of
-// the refined pso search (it states which write a read reads: rf.L) is
-// tried without E-matching first and with it last: E-matching stalls
-// on its ground init obligations (certify/testdata/corr_readers.cub:
-// 716 obligations, none answered in 17 CPU minutes with E-matching
-// first, all proved in 77 CPU-s without). The scripts go to files in
-// dir. A failure to run cvc5 is an error.
+// of its resource units per obligation: CVC5With, one process at a time.
 func CVC5(ctx context.Context, bin, dir, script string, rlimit int) ([]Outcome, error) {
-	args := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", rlimit))
+	return CVC5With(ctx, bin, dir, script, CVC5Options{Rlimit: rlimit})
+}
+
+// CVC5Options are the limit of CVC5With and how many processes it runs.
+type CVC5Options struct {
+	// Rlimit bounds cvc5's resource units per obligation (--rlimit-per:
+	// deterministic).
+	Rlimit int
+	// Jobs is how many cvc5 processes run at once: the first and last
+	// attempts split the obligations into as many scripts of whole groups
+	// (chunks), the second runs that many obligations at once; 0 or 1 for
+	// one process at a time. Which process proves an obligation changes
+	// nothing of what its answer means.
+	Jobs int
+}
+
+// CVC5With re-checks a certificate with the cvc5 binary bin, within
+// opts.Rlimit of its resource units per obligation (--rlimit-per): all
+// obligations in one process (opts.Jobs processes: chunks), then those
+// it neither proves nor refutes each alone, then those still open
+// together without E-matching. A certificate of the refined pso search
+// (it states which write a read reads: rf.L) is tried without E-matching
+// first and with it last: E-matching stalls on its ground init
+// obligations (certify/testdata/corr_readers.cub: 716 obligations, none
+// answered in 17 CPU minutes with E-matching first, all proved in 77
+// CPU-s without). The scripts go to files in dir. A failure to run cvc5
+// is an error.
+func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([]Outcome, error) {
+	args := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", opts.Rlimit))
 	first, last := args, append(slices.Clone(args), cvc5Retry...)
 	if statesReadsFrom(script) {
 		first, last = last, first
@@ -43,15 +62,21 @@ func CVC5(ctx context.Context, bin, dir, script string, rlimit int) ([]Outcome, 
 	run := func(args []string) func(string) ([]Outcome, error) {
 		return func(s string) ([]Outcome, error) { return runCVC5(ctx, bin, dir, s, args) }
 	}
-	outcomes, err := run(first)(script)
+	inChunks := func(args []string) func(string) ([]Outcome, error) {
+		return func(s string) ([]Outcome, error) {
+			parts := chunks(s, opts.Jobs)
+			return inParallel(len(parts), func(i int) string { return parts[i] }, opts.Jobs, run(args))
+		}
+	}
+	outcomes, err := inChunks(first)(script)
 	if err != nil {
 		return nil, err
 	}
-	outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, run(args)) })
+	outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, run(args)) })
 	if err != nil {
 		return nil, err
 	}
-	return Retry(script, outcomes, run(last))
+	return Retry(script, outcomes, inChunks(last))
 }
 
 // statesReadsFrom reports whether a certificate declares which write a
@@ -60,13 +85,22 @@ func statesReadsFrom(script string) bool {
 	return strings.Contains(script, "(declare-fun |rf.") || strings.Contains(script, "(declare-fun rf.")
 }
 
-// runCVC5 runs cvc5 with args on a script (written to dir/cert.smt2).
+// runCVC5 runs cvc5 with args on a script (written to a file of its own
+// in dir, removed after).
 func runCVC5(ctx context.Context, bin, dir, script string, args []string) ([]Outcome, error) {
-	file := filepath.Join(dir, "cert.smt2")
-	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+	f, err := os.CreateTemp(dir, "cert-*.smt2")
+	if err != nil {
 		return nil, err
 	}
-	out, err := exec.CommandContext(ctx, bin, append(args, file)...).CombinedOutput()
+	defer os.Remove(f.Name())
+	_, err = f.WriteString(script)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.CommandContext(ctx, bin, append(args, f.Name())...).CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("cvc5: %v: %s", err, out)
 	}

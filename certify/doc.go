@@ -63,8 +63,12 @@
 // with ErrNotEncoded) is refused.
 //
 // Write prints a certificate; Z3 and Z3With re-check one with the Z3
-// linked into cubew (Z3With reports each answer as it comes), CVC5 with
-// the cvc5 binary, and Outcomes reads the answers
-// of any prover (Z3 or cvc5) to a certificate. docs/certificates.md says what is certified and what is
+// linked into cubew (Z3With reports each answer as it comes, and runs
+// several contexts at once with Z3Options.Jobs), CVC5 and CVC5With with
+// the cvc5 binary (several processes with CVC5Options.Jobs), and
+// Outcomes reads the answers of any prover (Z3 or cvc5) to a
+// certificate. A part of a certificate that a prover runs on its own
+// keeps only the groups (Only) and the definitions (prune.go) that its
+// obligations need. docs/certificates.md says what is certified and what is
 // assumed.
 package certify

@@ -11,7 +11,8 @@ import (
 )
 
 func newCertifyCmd() *cobra.Command {
-	var rlimit int
+	var rlimit, jobs int
+	var cvc5 string
 	cmd := &cobra.Command{
 		Use:   "certify FILE.smt2...",
 		Short: "Re-check SAFE certificates (written by check --certificate) with Z3",
@@ -24,7 +25,14 @@ are all unknown is NOT CONFIRMED (the prover gave up or ran out of
 states and what it assumes; any SMT-LIB 2 prover can re-check one too
 (cvc5 --incremental FILE.smt2).
 
-With -v, every answer of every attempt goes to stderr as soon as it is
+--jobs N runs N prover contexts at once (Z3 threads, or cvc5 processes):
+the obligations are independent, and the answers do not depend on N.
+--cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5:
+all obligations in one process, or --jobs processes of whole groups;
+those left open each alone; then without E-matching), --rlimit being
+cvc5's --rlimit-per.
+
+With -v (Z3 only), every answer of every attempt goes to stderr as soon as it is
 known, with Z3's resource units spent on it and the wall time of the
 context it ran in: attempt 1 runs each group of obligations (init, each
 transition, unsafe) in a context of its own, attempt 2 each obligation
@@ -44,14 +52,19 @@ SMT-LIB error), 3 some certificate is not confirmed and none rejected.`,
 				if err != nil {
 					return withCode(exitBadInput, "%v", err)
 				}
-				opts := certify.Z3Options{Rlimit: rlimit}
+				opts := certify.Z3Options{Rlimit: rlimit, Jobs: jobs}
 				if isVerbose(cmd) {
 					opts.Progress = func(s certify.Step) {
 						fmt.Fprintf(cmd.ErrOrStderr(), "%s: obligation %s: %s (attempt %d, %d units, context %s)\n",
 							path, s.Obligation, s.Answer, s.Attempt, s.Work, s.Context.Round(time.Millisecond))
 					}
 				}
-				outcomes, err := certify.Z3With(cmd.Context(), string(script), opts)
+				var outcomes []certify.Outcome
+				if cvc5 != "" {
+					outcomes, err = certify.CVC5With(cmd.Context(), cvc5, os.TempDir(), string(script), certify.CVC5Options{Rlimit: rlimit, Jobs: jobs})
+				} else {
+					outcomes, err = certify.Z3With(cmd.Context(), string(script), opts)
+				}
 				if why := limit.Why(cmd.Context()); why != "" {
 					return withCode(exitUnknown, "%s: %s: not re-checked", path, why)
 				}
@@ -90,6 +103,8 @@ SMT-LIB error), 3 some certificate is not confirmed and none rejected.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "Z3 resource units per obligation (Z3's rlimit, deterministic); 0 for none")
+	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "resource units per obligation (Z3's rlimit, or cvc5's --rlimit-per with --cvc5; deterministic); 0 for none")
+	cmd.Flags().IntVarP(&jobs, "jobs", "j", 1, "prover contexts (Z3 threads, cvc5 processes) run at once")
+	cmd.Flags().StringVar(&cvc5, "cvc5", "", "re-check with this cvc5 binary instead of Z3")
 	return cmd
 }

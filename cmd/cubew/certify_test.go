@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -52,6 +53,38 @@ func TestCertificateRoundTrip(t *testing.T) {
 	bad := filepath.Join(dir, "mutant.smt2")
 	require.NoError(t, os.WriteFile(bad, []byte(mutant), 0o644))
 	code, out, _ = cubew(t, "certify", bad)
+	require.Equal(t, exitUnsafe, code, out)
+	require.Contains(t, out, "unsafe: unsafe_1: sat (fails)")
+	require.Contains(t, out, "certificate REJECTED: 1 of 21 obligations fail (1 sat)")
+}
+
+// TestCertifyJobsAndCVC5: certify -j 2 prints the answers of -j 1, in
+// the same order; --cvc5 re-checks with that binary, in one process or
+// in several, confirms the certificate and rejects the mutant without
+// the unsafe cube, as Z3 does.
+func TestCertifyJobsAndCVC5(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "token.smt2")
+	code, _, errs := cubew(t, "check", "--certificate", cert, "testdata/token_mutex.cub")
+	require.Equal(t, exitSafe, code, errs)
+	code, one, errs := cubew(t, "certify", cert)
+	require.Equal(t, exitSafe, code, errs)
+	code, two, errs := cubew(t, "certify", "-j", "2", cert)
+	require.Equal(t, exitSafe, code, errs)
+	require.Equal(t, one, two)
+	bin, err := exec.LookPath("cvc5")
+	require.NoError(t, err, "run `make deps`, which installs Debian's cvc5")
+	for _, jobs := range []string{"1", "2"} {
+		code, out, errs := cubew(t, "certify", "--cvc5", bin, "--rlimit", "50000000", "-j", jobs, cert)
+		require.Equal(t, exitSafe, code, errs)
+		require.Contains(t, out, "certificate holds: 21 obligations unsat", "cvc5, %s jobs", jobs)
+	}
+	text, err := os.ReadFile(cert)
+	require.NoError(t, err)
+	mutant := regexp.MustCompile(`\(not \(node_1 ([^()]*)\)\)`).ReplaceAllString(string(text), "(not (and false (node_1 $1)))")
+	bad := filepath.Join(dir, "mutant.smt2")
+	require.NoError(t, os.WriteFile(bad, []byte(mutant), 0o644))
+	code, out, _ := cubew(t, "certify", "--cvc5", bin, "-j", "2", bad)
 	require.Equal(t, exitUnsafe, code, out)
 	require.Contains(t, out, "unsafe: unsafe_1: sat (fails)")
 	require.Contains(t, out, "certificate REJECTED: 1 of 21 obligations fail (1 sat)")
