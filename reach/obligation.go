@@ -205,3 +205,33 @@ func unsatAgree(v, n *translate.Cube, mu []int) bool {
 	}
 	return true
 }
+
+// partneredMarks drops the marks of reads without a partner, in the search
+// that also orders steps (OrderingSteps(KeepingObligations(mm))): a read
+// keeps its mark only while an unsatisfied read of its location by
+// another process is after it. The obligation is what the law of timed
+// reads needs when the earlier of two reads is satisfied first
+// (steporder.go); once the later one is satisfied too, timedreads.go and
+// fromReads have drawn what it gives. Dropping a mark is always sound (a
+// constraint less); it keeps the marks from dragging every process's
+// loops into the cubes (selfvalued.go has the measures).
+func partneredMarks(events []translate.Event, lits []translate.Literal, rel translate.Rel) []translate.Event {
+	unsat := unsatReads(lits, events)
+	for r, e := range events {
+		if !e.Sourced {
+			continue
+		}
+		partner := false
+		for u := unsat; u != 0; u &= u - 1 {
+			i := bits.TrailingZeros64(uint64(u))
+			if f := events[i]; f.Proc != e.Proc && f.SameLoc(e) && rel.Lt(r, i) {
+				partner = true
+				break
+			}
+		}
+		if !partner {
+			events[r].Sourced = false
+		}
+	}
+	return events
+}
