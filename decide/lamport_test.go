@@ -63,7 +63,7 @@ func TestLamportPSO(t *testing.T) {
 	var sp *reach.SpuriousError
 	require.ErrorAs(t, err, &sp, "the step-ordered search's counterexample now replays")
 
-	both, err := reach.Check(ctx, sys, reach.Options{Model: reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO)), NewSolver: newSolver, MaxNodes: 300})
+	both, err := reach.Check(ctx, sys, reach.Options{Model: reach.DroppingLoneMarks(reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO))), NewSolver: newSolver, MaxNodes: 300})
 	require.NoError(t, err)
 	require.Equal(t, translate.Unknown, both.Verdict, "steps and obligations together")
 	require.Equal(t, "node limit 300 reached", both.Reason)
@@ -80,7 +80,7 @@ func TestLamportPSO(t *testing.T) {
 
 // TestLamportPSOObligationsFixpoint (CUBEW_PSO_LARGE=1, about 20 CPU
 // seconds): the search that orders steps and keeps the partnered
-// obligations (reach/obligation.go's partneredMarks), with the rule of
+// obligations (reach/obligation.go's partneredMarks: reach.DroppingLoneMarks), with the rule of
 // self-valued variables (reach/selfvalued.go), reaches its fixpoint on
 // lamport_N: 4,917 nodes, two counterexamples that do not replay, so
 // UNKNOWN (without the rule it found none within 5,000 nodes, every layer

@@ -48,9 +48,27 @@ import (
 // cubes it drops as empty covered others that it cannot see are empty,
 // their lower bound having been collected.
 
+// SelfValued reports whether the weak variable s of sys is self-valued
+// (every transition that writes it writes its acting process). The
+// certificates state the rule's law of these variables
+// (certify/weakstep_pso.go, selfValuedLaws).
+func SelfValued(sys *translate.System, s *syntax.Symbol) bool {
+	return selfValuedVars(sys)[s]
+}
+
 // addSelfValued adds the self-valued weak variables of sys to owned.
 func addSelfValued(sys *translate.System, owned ownedCells) {
+	for s := range selfValuedVars(sys) {
+		owned[s] = true
+	}
+}
+
+// selfValuedVars finds the self-valued weak variables of sys.
+func selfValuedVars(sys *translate.System) map[*syntax.Symbol]bool {
 	self := map[*syntax.Symbol]bool{}
+	if sys.Model == nil {
+		return self
+	}
 	for _, s := range sys.Model.Symbols {
 		if s.Weak && s.Arity == 0 && s.Class == syntax.SymVar {
 			self[s] = true
@@ -68,9 +86,7 @@ func addSelfValued(sys *translate.System, owned ownedCells) {
 			delete(self, s)
 		}
 	}
-	for s := range self {
-		owned[s] = true
-	}
+	return self
 }
 
 // selfValued reports whether the weak variable s is self-valued.

@@ -100,7 +100,7 @@ import (
 // in the step-ordered searches: the step-ordered search alone reaches its
 // fixpoint at 2,641 nodes instead of 3,461 (the same four counterexamples
 // that do not replay), and with the obligations of partnered marks
-// (obligation.go's partneredMarks) the combined search now reaches one
+// (obligation.go's partneredMarks, under DroppingLoneMarks) the combined search now reaches one
 // too, at 4,917 nodes, with two counterexamples that do not replay
 // (decide's TestLamportPSOObligationsFixpoint); selfvalued.go says which
 // stronger bounds refute those and why they were left out.
@@ -134,6 +134,10 @@ func asks[T memmodel.Model](mm memmodel.Model) bool {
 		case stepOrder:
 			mm = w.Model
 		case obligations:
+			mm = w.Model
+		case everyMark:
+			mm = w.Model
+		case loneMarks:
 			mm = w.Model
 		default:
 			return false
