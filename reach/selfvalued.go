@@ -8,7 +8,8 @@ import (
 // Self-valued variables (lamport_N under pso). A weak variable X is
 // self-valued when every transition that writes it writes its acting
 // process (`X := p` in `transition t ([p] ...)`), never by cases or
-// nondeterministically: the value #k of X is only ever written by #k.
+// nondeterministically, and X is of type proc: the value #k of X is
+// only ever written by #k.
 // ownedArrays records them with the owned arrays (a variable has no
 // cells, so deadEnds never takes one for an array).
 //
@@ -32,7 +33,10 @@ import (
 // after one of #k's writes to X, S would reach memory both before and
 // after it: the outcome stands for no execution, and the pre-image drops
 // it. A cube the rule drops is empty, so the search stays an
-// over-approximation and its SAFE as sound as before.
+// over-approximation and its SAFE as sound as before. The certificates
+// state the rule's laws as part of dom, which their obligations prove
+// inductive (certify/weakstep_pso.go, selfValuedLaws): the covers are
+// step-ordered pre-images, so they miss what the rule drops.
 //
 // Measured on lamport_N (step-ordered search keeping partnered
 // obligations, obligation.go): without the rule every layer is larger
@@ -70,7 +74,7 @@ func selfValuedVars(sys *translate.System) map[*syntax.Symbol]bool {
 		return self
 	}
 	for _, s := range sys.Model.Symbols {
-		if s.Weak && s.Arity == 0 && s.Class == syntax.SymVar {
+		if s.Weak && s.Arity == 0 && s.Class == syntax.SymVar && s.Type.Kind == syntax.TProc {
 			self[s] = true
 		}
 	}

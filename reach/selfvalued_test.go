@@ -15,6 +15,7 @@ func selfValuedSystem(t *testing.T) *translate.System {
 	t.Helper()
 	src := `weak var X : proc
 weak var Z : proc
+weak var B : bool
 array PC[proc] : bool
 init (p) { PC[p] = True }
 transition w ([p]) requires { PC[p] = True } { X := p }
@@ -28,13 +29,16 @@ transition v ([p] q) requires { PC[p] = True } { Z := q }
 }
 
 // TestSelfValuedVariables: X is self-valued, Z is not (its value is
-// another parameter), and neither is taken for an owned array.
+// another parameter), nor is B, never written but not of type proc
+// (gen-pso-17's X2: certify's law compared a bool with a process), and
+// none is taken for an owned array.
 func TestSelfValuedVariables(t *testing.T) {
 	sys := selfValuedSystem(t)
 	owned := ownedArrays(sys)
 	x, z := sys.Model.Symbols["X"], sys.Model.Symbols["Z"]
 	require.True(t, owned.selfValued(x))
 	require.False(t, owned.selfValued(z))
+	require.False(t, SelfValued(sys, sys.Model.Symbols["B"]))
 	require.Len(t, owned, 1, "only X")
 }
 
