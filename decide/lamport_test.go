@@ -63,7 +63,7 @@ func TestLamportPSO(t *testing.T) {
 	var sp *reach.SpuriousError
 	require.ErrorAs(t, err, &sp, "the step-ordered search's counterexample now replays")
 
-	both, err := reach.Check(ctx, sys, reach.Options{Model: reach.DroppingLoneMarks(reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO))), NewSolver: newSolver, MaxNodes: 300})
+	both, err := reach.Check(ctx, sys, reach.Options{Model: reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO)), NewSolver: newSolver, MaxNodes: 300})
 	require.NoError(t, err)
 	require.Equal(t, translate.Unknown, both.Verdict, "steps and obligations together")
 	require.Equal(t, "node limit 300 reached", both.Reason)
@@ -94,7 +94,7 @@ func TestLamportPSOObligationsFixpoint(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	m, sys := load(t, filepath.Join(dir, "cubicle-w/cubtso/lamport_N.cub"), memmodel.PSO)
-	opts := reach.Options{Model: reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO)), NewSolver: newSolver, MaxNodes: 6000, MaxSpurious: 10}
+	opts := reach.Options{Model: reach.DroppingLoneMarks(reach.OrderingSteps(reach.KeepingObligations(memmodel.PSO))), NewSolver: newSolver, MaxNodes: 6000, MaxSpurious: 10}
 	opts.Confirm = func(ctx context.Context, tr *reach.Trace) error {
 		_, err := decide.Replay(ctx, m, sys, memmodel.PSO, tr, newSolver)
 		return err
