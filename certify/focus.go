@@ -56,6 +56,13 @@ func (p *printer) focused(k int, goals []goal, args []string, step *weakStep, af
 	inv := p.apply("inv", pre)
 	for j := range goals {
 		goals[j].assume = inv
+		if j == 0 && p.weak != nil && len(p.weak.selfValued) > 0 {
+			// dom's laws of self-valued variables follow from dom and
+			// the step (weakstep_pso.go); the cubes only slow the prover
+			// (corr_readers: Z3 out of 20 million units with them)
+			goals[j].assume = p.apply("dom", pre)
+			goals[j].why = "of inv: dom"
+		}
 		if j == 0 || p.covers[j-1][k] == nil {
 			continue
 		}

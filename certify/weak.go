@@ -48,6 +48,10 @@ type weakModel struct {
 	// coherence obligation of a read of memory (weakstep_pso.go,
 	// psoObligation).
 	sources bool
+	// selfValued: under reorders, the weak variables that only their
+	// writer's name is written to (reach.SelfValued), whose law the
+	// states keep (weakstep_pso.go, selfValuedLaws).
+	selfValued []*syntax.Symbol
 }
 
 func newWeakModel(m *syntax.Model, checked, search memmodel.Model) *weakModel {
@@ -225,7 +229,7 @@ func (w *weakModel) dom() []string {
 			return "(=> " + unsatAt(quote(unsatName(l)), "f", c) + " " + or(ors...) + ")"
 		})))
 	}
-	return out
+	return append(out, w.selfValuedLaws()...)
 }
 
 // cubeEvents binds the events of a cube (e0, e1, ...) and says what they

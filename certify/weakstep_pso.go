@@ -98,3 +98,33 @@ func (st *weakStep) psoObligation(l *syntax.Symbol, c []string) string {
 	readsY := and(rd(l, "f", c), wr(l, "y", c), "(= "+rf(l, "f", c)+" y)", "(ghb y f)", wr(l, w, c))
 	return "(=> " + readsY + " (and (not (and (ghb y " + w + ") (ghb " + w + " f))) (=> (= (ev.proc f) " + st.acting + ") (ghb " + w + " f))))"
 }
+
+// selfValuedLaws are the laws of the self-valued variables X (only
+// `X := p` writes X, by process p: reach.SelfValued) that every state
+// keeps under PSO, part of dom, so that the rule of reach/selfvalued.go
+// is a fact of the certificate: the step-ordered pre-images it drops
+// (its covers) stand for no state. Of an unsatisfied read u of X whose
+// value is the process of a write v to X of fut, its source S is a write
+// of that process issued before the state, so it reaches memory before
+// v (one FIFO per location), and after every write y to X that reaches
+// memory before u (coherence of a read of S): y before v. In the refined
+// search, likewise of a read r of X before u that reads a write of fut
+// that reached memory before r (the obligation of a read of memory puts
+// S after r): r before v. Each holds initially (an unsatisfied read is
+// before every write of fut to its cell) and after every step: of a read
+// the step's write S satisfies by psoReadsFrom (its value the acting
+// process), psoLaws' FIFO order, psoCoherence and psoObligation; of the
+// others as before the step.
+func (w *weakModel) selfValuedLaws() []string {
+	var out []string
+	for _, l := range w.selfValued {
+		in := func(e string) string { return "(select " + futName + " " + e + ")" }
+		from := and(in("u"), in("v"), unsatAt(quote(unsatName(l)), "u", nil), wr(l, "v", nil), "(= "+rval(l, "u", nil)+" (ev.proc v))")
+		out = append(out, "(forall ((u Ev) (v Ev) (y Ev)) (=> "+and(from, in("y"), wr(l, "y", nil), "(ghb y u)")+" (ghb y v)))")
+		if w.sources {
+			src := rf(l, "r", nil)
+			out = append(out, "(forall ((u Ev) (v Ev) (r Ev)) (=> "+and(from, in("r"), rd(l, "r", nil), in(src), wr(l, src, nil), "(ghb "+src+" r)", "(ghb r u)")+" (ghb r v)))")
+		}
+	}
+	return out
+}

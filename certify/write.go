@@ -124,6 +124,11 @@ func newPrinter(c *Certificate) *printer {
 	if m.Weak {
 		mm := searchModel(c)
 		p.weak = newWeakModel(m, mm, reach.SearchModel(c.Sys, mm))
+		for _, l := range p.weak.locs {
+			if p.weak.reorders && reach.SelfValued(c.Sys, l) {
+				p.weak.selfValued = append(p.weak.selfValued, l)
+			}
+		}
 		p.state = append(p.state, p.weak.stateVars()...)
 		p.env.weak = p.weak
 	}

@@ -24,6 +24,10 @@ var (
 	// search first, so that every answer of the refined search, SAFE ones
 	// included, is compared with the explicit engine.
 	longRefined = flag.Bool("refined", false, "TestLong: run the refined search (reach.KeepingObligations) from the start")
+	// longSteps runs the step-ordered search (reach.OrderingSteps, with
+	// its rule of self-valued variables) from the start, as -refined does
+	// the search keeping obligations; both together run the two combined.
+	longSteps = flag.Bool("steps", false, "TestLong: run the step-ordered search (reach.OrderingSteps) from the start")
 )
 
 // TestLong is the long differential run, off unless -count-models is
@@ -43,6 +47,9 @@ func TestLong(t *testing.T) {
 		}
 		if *longRefined {
 			mm = reach.KeepingObligations(mm)
+		}
+		if *longSteps {
+			mm = reach.OrderingSteps(mm)
 		}
 		t.Run(name, func(t *testing.T) {
 			var tally Tally

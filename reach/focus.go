@@ -73,7 +73,7 @@ const (
 // with more candidates, under that relaxation): certify's encoding states
 // ghb-equality as equal times.
 func Covers(sys *translate.System, mm memmodel.Model, inv []InvariantCube) ([][][]Cover, error) {
-	mm = searchModel(sys, memmodel.Or(mm, sys.Model != nil && sys.Model.Weak))
+	mm = everyMark{searchModel(sys, memmodel.Or(mm, sys.Model != nil && sys.Model.Weak))}
 	relaxed := !memmodel.WritesInProgramOrder(mm)
 	nodes := make([]*node, len(inv))
 	for i, c := range inv {

@@ -205,3 +205,57 @@ func unsatAgree(v, n *translate.Cube, mu []int) bool {
 	}
 	return true
 }
+
+// everyMark is the model of Covers' pre-images: the search's model, whose
+// pre-images keep every mark (partneredMarks drops none). A pre-image
+// with more marks is included in the visited cubes that include it
+// without them, so the covers of a search that dropped marks are found
+// too; the certificates state the marks of the cubes (certify's rf.L),
+// and a pre-image without them was not included in the cubes that have
+// them (corr_readers' refined proof: transition w's obligation of node
+// 50 failed with its covers taken from pre-images without marks).
+type everyMark struct{ memmodel.Model }
+
+// DroppingLoneMarks returns mm whose search, when it also orders steps
+// and keeps obligations (OrderingSteps(KeepingObligations(mm))), drops
+// the marks of reads without a partner (partneredMarks). decide does not
+// run it; with it lamport_N's combined search under pso reaches its
+// fixpoint (decide's TestLamportPSOObligationsFixpoint). Without it that
+// search keeps every mark, as the certificates' tests of marks under the
+// step order expect (certify's TestRefinedSearchCertified: 3 marked
+// cubes, none with it).
+func DroppingLoneMarks(mm memmodel.Model) memmodel.Model { return loneMarks{mm} }
+
+// loneMarks is a model whose search drops the marks of reads without a
+// partner.
+type loneMarks struct{ memmodel.Model }
+
+// partneredMarks drops the marks of reads without a partner, in the search
+// that also orders steps (DroppingLoneMarks(OrderingSteps(KeepingObligations(mm)))): a read
+// keeps its mark only while an unsatisfied read of its location by
+// another process is after it. The obligation is what the law of timed
+// reads needs when the earlier of two reads is satisfied first
+// (steporder.go); once the later one is satisfied too, timedreads.go and
+// fromReads have drawn what it gives. Dropping a mark is always sound (a
+// constraint less); it keeps the marks from dragging every process's
+// loops into the cubes (selfvalued.go has the measures).
+func partneredMarks(events []translate.Event, lits []translate.Literal, rel translate.Rel) []translate.Event {
+	unsat := unsatReads(lits, events)
+	for r, e := range events {
+		if !e.Sourced {
+			continue
+		}
+		partner := false
+		for u := unsat; u != 0; u &= u - 1 {
+			i := bits.TrailingZeros64(uint64(u))
+			if f := events[i]; f.Proc != e.Proc && f.SameLoc(e) && rel.Lt(r, i) {
+				partner = true
+				break
+			}
+		}
+		if !partner {
+			events[r].Sourced = false
+		}
+	}
+	return events
+}

@@ -12,7 +12,8 @@ import (
 // i ever writes: every transition that writes A writes the single cell of
 // its acting process (`A[p] := t` in `transition t ([p] ...)`), none
 // writes it by cases or nondeterministically. dekker_simple_N's Want and
-// Crit are such arrays; its Turn, written by anyone, is not.
+// Crit are such arrays; its Turn, written by anyone, is not. It also holds
+// the self-valued weak variables (selfvalued.go).
 type ownedCells map[*syntax.Symbol]bool
 
 // ownedArrays finds the owned weak arrays of sys.
@@ -37,6 +38,7 @@ func ownedArrays(sys *translate.System) ownedCells {
 			delete(owned, s)
 		}
 	}
+	addSelfValued(sys, owned)
 	return owned
 }
 

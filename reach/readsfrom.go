@@ -95,7 +95,10 @@ func (st *weakStep) rfChoices(lits []translate.Literal) ([]rfOutcome, error) {
 			st.readFrom(rel, m, p)
 		}
 		if st.drawsTimedReads() {
-			st.timedReads(rel, read, unsat&^readers(read)) // timedreads.go
+			st.timedReads(rel, read, unsat&^readers(read))                            // timedreads.go
+			if st.unreadable(rel, lits, unsatReads(lits, st.events)&^readers(read)) { // selfvalued.go
+				continue
+			}
 		}
 		all := append(read[:len(read):len(read)], pairs...)
 		st.fromReads(rel, all)

@@ -435,6 +435,9 @@ func (st *weakStep) finish(o rfOutcome, sigma []translate.Proc) (pre, bool) {
 	all := st.events
 	if st.sourced {
 		all = markSourced(st.events, o.sourced, o.rel)
+		if ordersSteps(st.mm) && asks[loneMarks](st.mm) && !asks[everyMark](st.mm) {
+			all = partneredMarks(all, o.lits, o.rel) // obligation.go
+		}
 	}
 	unsat := unsatReads(o.lits, all)
 	var dead translate.Set
