@@ -19,11 +19,22 @@ func TestNewGroundCrosscheck(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err)
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "chandy_misra.cub")
-	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0", "--max-nodes", "1000", "--max-executions", "100000", path)
+	requireCrosscheckAgrees(t, path, "1000", "100000",
+		`chandy_misra.cub +tso +check +SAFE +91 nodes`,
+		`chandy_misra.cub +tso +n=2 k=6 +SAFE +111 states`,
+		`chandy_misra.cub +tso +n=3 k=6 +SAFE +2847 states`)
+}
+
+// requireCrosscheckAgrees runs crosscheck --max-n 3 on path, budgeted by
+// maxNodes and maxExecutions (never the clock), and requires SAFE, every
+// line in lines (regular expressions), and agreement.
+func requireCrosscheckAgrees(t *testing.T, path, maxNodes, maxExecutions string, lines ...string) {
+	t.Helper()
+	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0", "--max-nodes", maxNodes, "--max-executions", maxExecutions, path)
 	require.Equal(t, exitSafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
-	require.Regexp(t, `chandy_misra.cub +tso +check +SAFE +91 nodes`, out)
-	require.Regexp(t, `chandy_misra.cub +tso +n=2 k=6 +SAFE +111 states`, out)
-	require.Regexp(t, `chandy_misra.cub +tso +n=3 k=6 +SAFE +2847 states`, out)
+	for _, l := range lines {
+		require.Regexp(t, l, out)
+	}
 	require.Contains(t, out, "agree")
 	require.NotContains(t, out, "DISAGREE")
 }

@@ -27,16 +27,13 @@ func TestTicketSpinLockTSO(t *testing.T) {
 	dir, err := corpus.Dir()
 	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	path := filepath.Join(dir, "cubicle-w", "cubtso", "ticket_spin_lock_N.cub")
-	code, out, errOut := runCLI(t, "crosscheck", "--max-n", "3", "--timeout", "0", "--max-nodes", "2000", "--max-executions", "200000", path)
-	require.Equal(t, exitSafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
-	require.Regexp(t, `ticket_spin_lock_N.cub +tso +check +SAFE +247 nodes`, out)
-	require.Regexp(t, `ticket_spin_lock_N.cub +tso +n=2 k=6 +SAFE +58 states`, out)
-	require.Regexp(t, `ticket_spin_lock_N.cub +tso +n=3 k=6 +SAFE +342 states`, out)
-	require.Contains(t, out, "agree")
-	require.NotContains(t, out, "DISAGREE")
+	requireCrosscheckAgrees(t, path, "2000", "200000",
+		`ticket_spin_lock_N.cub +tso +check +SAFE +247 nodes`,
+		`ticket_spin_lock_N.cub +tso +n=2 k=6 +SAFE +58 states`,
+		`ticket_spin_lock_N.cub +tso +n=3 k=6 +SAFE +342 states`)
 
 	cert := filepath.Join(t.TempDir(), "ticket_tso.smt2")
-	code, out, errOut = runCLI(t, "check", "-v", "--invariants", "--timeout", "0", "--max-nodes", "2000", "--certificate", cert, path)
+	code, out, errOut := runCLI(t, "check", "-v", "--invariants", "--timeout", "0", "--max-nodes", "2000", "--certificate", cert, path)
 	require.Equal(t, exitSafe, code, "stdout:\n%s\nstderr:\n%s", out, errOut)
 	require.Regexp(t, `ticket_spin_lock_N.cub +SAFE +tso +247 nodes`, out)
 	require.Contains(t, errOut, "ticket_spin_lock_N.cub: invariant inference: oracle of 636 states over 1..4 processes\n")
