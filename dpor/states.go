@@ -20,15 +20,23 @@ type State struct {
 // unconstrained initial value), for an unknown name or cell, and for a
 // weak location (its value depends on the reading process's buffer).
 func (s State) Value(name string, procs []int) *translate.Term {
-	sy := s.p.syms[name]
-	if sy == nil || sy.weak {
-		return nil
-	}
-	l, err := s.p.cell(sy, procs)
-	if err != nil {
+	l, ok := s.p.memoryCell(name, procs)
+	if !ok {
 		return nil
 	}
 	return s.term(s.st.vals[l])
+}
+
+// memoryCell is the cell of symbol name at the processes procs whose
+// value memory alone holds; false for an unknown name or cell and for a
+// weak location (Value).
+func (p *program) memoryCell(name string, procs []int) (int, bool) {
+	sy := p.syms[name]
+	if sy == nil || sy.weak {
+		return 0, false
+	}
+	l, err := p.cell(sy, procs)
+	return l, err == nil
 }
 
 // Values returns the Value of symbol name at the processes procs in each
@@ -44,13 +52,7 @@ func Values(states []State, name string, procs []int) []*translate.Term {
 	for i, s := range states {
 		if s.p != p {
 			p = s.p
-			sy := p.syms[name]
-			known = sy != nil && !sy.weak
-			if known {
-				var err error
-				l, err = p.cell(sy, procs)
-				known = err == nil
-			}
+			l, known = p.memoryCell(name, procs)
 			clear(terms)
 		}
 		if !known {
