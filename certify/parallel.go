@@ -1,6 +1,6 @@
 package certify
 
-import "sync"
+import "github.com/cubew/cubew/internal/parallel"
 
 // inParallel runs run on the scripts part(0), …, part(n-1), up to jobs
 // at once (at least one), and returns their answers concatenated in that
@@ -10,25 +10,9 @@ import "sync"
 // The obligations of a certificate are independent: which process or
 // context proves one changes nothing of what its answer means.
 func inParallel(n int, part func(i int) string, jobs int, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
-	jobs = max(1, min(jobs, n))
 	outs := make([][]Outcome, n)
 	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				outs[i], errs[i] = run(part(i))
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(n, max(1, jobs), func(_, i int) { outs[i], errs[i] = run(part(i)) })
 	var out []Outcome
 	for i := range n {
 		if errs[i] != nil {

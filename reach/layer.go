@@ -3,10 +3,9 @@ package reach
 import (
 	"context"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/cubew/cubew/internal/parallel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
 )
@@ -69,32 +68,6 @@ func (e *engine) collectTimes() {
 		e.stats.Safety += w.safety
 		w.subsume, w.safety = 0, 0
 	}
-}
-
-// parallelFor calls work(g, i) for i in 0..n-1 on up to goroutines
-// goroutines; g < goroutines numbers the goroutine of the call. The
-// caller's goroutine is goroutine 0: it starts one goroutine fewer, and
-// its stack, grown by earlier calls, needs no growing again (a new
-// goroutine's stack is copied as the pre-image and matcher recursions
-// deepen, a few percent of a small model's search).
-func parallelFor(n, goroutines int, work func(g, i int)) {
-	goroutines = min(goroutines, n)
-	var next atomic.Int64
-	share := func(g int) {
-		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-			work(g, i)
-		}
-	}
-	var wg sync.WaitGroup
-	for g := 1; g < goroutines; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			share(g)
-		}()
-	}
-	share(0)
-	wg.Wait()
 }
 
 // precheck is what the checks of a popped node against the snapshot of
@@ -209,7 +182,7 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
-	parallelFor(len(layer), n, func(g, i int) {
+	parallel.For(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
 			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
 		}
@@ -240,7 +213,7 @@ func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck,
 			visitable = append(visitable, e.withImages(x))
 		}
 	}
-	parallelFor(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
+	parallel.For(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
 		if i := open[k]; ctx.Err() == nil {
 			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
 		}

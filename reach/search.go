@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cubew/cubew/internal/limit"
+	"github.com/cubew/cubew/internal/parallel"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/syntax"
@@ -688,7 +689,7 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		}
 		results[k/nt][k%nt] = r
 	}
-	parallelFor(len(nodes)*nt, len(matchers), work)
+	parallel.For(len(nodes)*nt, len(matchers), work)
 	return results
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cubew/cubew/internal/parallel"
 	"github.com/spf13/cobra"
 )
 
@@ -121,17 +122,7 @@ func searchCores(ctx context.Context) int {
 func answerAll(paths []string, jobs int, answer func(path string) (fileResult, error)) ([]fileResult, []error) {
 	results := make([]fileResult, len(paths))
 	errs := make([]error, len(paths))
-	sem := make(chan struct{}, max(1, jobs))
-	var wg sync.WaitGroup
-	for i, path := range paths {
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			results[i], errs[i] = answer(path)
-		}()
-	}
-	wg.Wait()
+	parallel.For(len(paths), max(1, jobs), func(_, i int) { results[i], errs[i] = answer(paths[i]) })
 	return results, errs
 }
 
