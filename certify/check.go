@@ -154,11 +154,13 @@ type Z3Options struct {
 	// as its context ends (a group's obligations together in the first
 	// attempt, one obligation in the second), one call at a time.
 	Progress func(Step)
-	// Jobs is how many Z3 contexts run at once, each in a thread of its
-	// own (the groups of the first attempt, the obligations of the
-	// others); 0 or 1 for one at a time. The answers do not depend on it:
-	// the obligations are independent, and each context's rlimit is its
-	// own.
+	// Jobs is how many parts (the groups of the first attempt, the
+	// obligations of the others) are prepared at once, each in a thread
+	// of its own; 0 or 1 for one at a time. Z3 evaluates them one at a
+	// time all the same (smt/z3's EvalSMTLIB2: its SMT-LIB front end is
+	// not safe for concurrent use), so Jobs gains little with Z3. The
+	// answers do not depend on it: the obligations are independent, and
+	// each context's rlimit is its own.
 	Jobs int
 }
 

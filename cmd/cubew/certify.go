@@ -25,8 +25,10 @@ are all unknown is NOT CONFIRMED (the prover gave up or ran out of
 states and what it assumes; any SMT-LIB 2 prover can re-check one too
 (cvc5 --incremental FILE.smt2).
 
---jobs N runs N prover contexts at once (Z3 threads, or cvc5 processes):
-the obligations are independent, and the answers do not depend on N.
+--jobs N runs N cvc5 processes at once (with Z3, whose SMT-LIB front
+end is not safe for concurrent use, the scripts are evaluated one at a
+time): the obligations are independent, and the answers do not depend
+on N.
 --cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5:
 all obligations in one process, or --jobs processes of whole groups;
 those left open each alone; then without E-matching), --rlimit being
@@ -104,7 +106,7 @@ SMT-LIB error), 3 some certificate is not confirmed and none rejected.`,
 		},
 	}
 	cmd.Flags().IntVar(&rlimit, "rlimit", 0, "resource units per obligation (Z3's rlimit, or cvc5's --rlimit-per with --cvc5; deterministic); 0 for none")
-	cmd.Flags().IntVarP(&jobs, "jobs", "j", 1, "prover contexts (Z3 threads, cvc5 processes) run at once")
+	cmd.Flags().IntVarP(&jobs, "jobs", "j", 1, "cvc5 processes run at once (Z3 evaluates one script at a time)")
 	cmd.Flags().StringVar(&cvc5, "cvc5", "", "re-check with this cvc5 binary instead of Z3")
 	return cmd
 }

@@ -29,6 +29,9 @@ import (
 	"unsafe"
 )
 
+// evalOne serialises EvalSMTLIB2's evaluations (see there).
+var evalOne sync.Mutex
+
 // EvalSMTLIB2 runs an SMT-LIB 2 script in a fresh Z3 context
 // (Z3_eval_smtlib2_string) and returns what the script printed: one line
 // per (check-sat) answer, (echo) string or error. When a command failed
@@ -39,7 +42,20 @@ import (
 // whatever the "ctrl_c" parameter of Z3 4.8, takes a SIGINT sent during
 // one, which then stops that check only); afterwards the Go runtime's
 // handler is back with its own flags.
+//
+// Evaluations run one at a time in the process (evalOne): Z3 4.8's
+// handler is kept in globals (its scoped_ctrl_c) that are not safe for
+// concurrent use, and z3w_eval_keeping_sigint's saved disposition is only
+// the Go runtime's when no other evaluation runs. Two at once (certify
+// -j 2) left Z3's handler installed, pointing at a check that had ended,
+// and the next SIGINT crashed the process (SIGSEGV in cmd/cubew's signal
+// test, after certify's -j test).
 func EvalSMTLIB2(ctx context.Context, script string) (string, error) {
+	evalOne.Lock()
+	defer evalOne.Unlock()
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
 	c := NewContext()
 	defer c.Close()
 	cs := C.CString(script)

@@ -4,9 +4,11 @@ package z3
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"runtime"
+	"sync"
 	"syscall"
 	"testing"
 )
@@ -24,6 +26,44 @@ func TestScriptKeepsSIGINTHandler(t *testing.T) {
 	if out, err := EvalSMTLIB2(context.Background(), "(declare-const x Int)(assert (> x 1))(check-sat)"); err != nil || out != "sat\n" {
 		t.Fatalf("script: %q, %v; want sat", out, err)
 	}
+	requireSIGINTReachesGo(t)
+}
+
+// TestConcurrentScriptsKeepSIGINTHandler: scripts evaluated from several
+// goroutines at once (certify -j) leave the Go runtime's handler too.
+// Run concurrently, Z3's handler, saved and put back by each check in
+// turn, could stay installed after the last check, pointing at a check
+// that had ended: the next SIGINT crashed the process (a SIGSEGV in
+// cmd/cubew's signal test, now and then).
+func TestConcurrentScriptsKeepSIGINTHandler(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*10)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 10 {
+				out, err := EvalSMTLIB2(context.Background(), "(declare-const x Int)(assert (> x 1))(check-sat)(check-sat)")
+				if err == nil && out != "sat\nsat\n" {
+					err = fmt.Errorf("script answered %q, want sat twice", out)
+				}
+				if err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	requireSIGINTReachesGo(t)
+}
+
+// requireSIGINTReachesGo sends SIGINT 20 times to the test's own thread
+// and requires each to reach a Go channel.
+func requireSIGINTReachesGo(t *testing.T) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, syscall.SIGINT)
 	defer signal.Stop(ch)
