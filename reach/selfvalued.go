@@ -51,6 +51,38 @@ import (
 // the search then grows again (more than 7,000 nodes, 36,000 queued):
 // cubes it drops as empty covered others that it cannot see are empty,
 // their lower bound having been collected.
+//
+// Session 14 measured why (same combined search, breadth-first, node
+// limits; nothing of it was kept). The fixpoint of 4,917 nodes needs the
+// descendants of the cubes the stronger bounds find empty, not those
+// cubes: the descendants, general once collect has dropped the bound, are
+// what covers the rest.
+//   - #k's fences as upper bounds of the source, drawn as edges from
+//     each lower bound: 6,000 nodes by depth 23 (25,836 queued; the
+//     fixpoint search had 4,032 and 15,892 there). Only for the reads the
+//     outcome satisfies from memory, as edges or only to drop: the same
+//     growth (5,674 nodes by depth 23, 29.8 CPU-s to 6,000; at 16,000
+//     the two-process cubes ended near 8,300 nodes and the three-process
+//     ones passed 12,600 by depth 20). Both: 12,000 nodes, 82.8 CPU-s.
+//   - Keeping the cubes the bound finds empty as visited nodes that cover
+//     others but have no pre-images (sound: a cube included in an empty
+//     cube is empty): the same growth (8,000 nodes, 60.2 CPU-s; the
+//     three-process cubes passed 11,000 by depth 19). So dropping them
+//     costs no cover; losing their descendants does.
+//   - Refining lazily: only the 9 cubes on the two spurious traces' chains
+//     that the bound finds empty, kept without pre-images in a second
+//     search: more than 8,000 nodes (79.7 CPU-s for both searches).
+//   - Every mark kept per process and location (markSourced without its
+//     bound of one marked read): 10,000 nodes, 66.1 CPU-s, no fixpoint.
+//   - The needed part of the fixpoint (from the unsafe cubes through
+//     reach.Covers' covers of each pre-image, the 25 cubes the bound finds
+//     empty not expanded): a node of a spurious trace is needed after 66
+//     of the 618 visited cubes; the bound is not visible on that path.
+//
+// What the next step needs is the bound kept on the unsatisfied read as
+// data that collect keeps (an event standing for the source, ordered
+// after the lower bounds and before #k's fences and writes), so that the
+// general descendants still carry it.
 
 // SelfValued reports whether the weak variable s of sys is self-valued
 // (every transition that writes it writes its acting process). The
