@@ -56,7 +56,7 @@ import (
 // limits; nothing of it was kept). The fixpoint of 4,917 nodes needs the
 // descendants of the cubes the stronger bounds find empty, not those
 // cubes: the descendants, general once collect has dropped the bound, are
-// what covers the rest.
+// what covers the rest (and they are too general: last item).
 //   - #k's fences as upper bounds of the source, drawn as edges from
 //     each lower bound: 6,000 nodes by depth 23 (25,836 queued; the
 //     fixpoint search had 4,032 and 15,892 there). Only for the reads the
@@ -76,13 +76,30 @@ import (
 //     bound of one marked read): 10,000 nodes, 66.1 CPU-s, no fixpoint.
 //   - The needed part of the fixpoint (from the unsafe cubes through
 //     reach.Covers' covers of each pre-image, the 25 cubes the bound finds
-//     empty not expanded): a node of a spurious trace is needed after 66
-//     of the 618 visited cubes; the bound is not visible on that path.
+//     empty not expanded) reaches a node of a spurious trace after 66 of
+//     the 618 visited cubes, through the cube PC[#1] = CS && PC[#2] = L1
+//     with no events: the pre-image, by t_CS_L1_W_Y_Null, of the longer
+//     spurious trace's last node (both processes at L1), whose read of
+//     Y_set = False the step satisfies, after which collect keeps nothing.
+//     It covers the pre-image of the root's first pre-image by a third
+//     process's t_L1_L2_W_X_Self. On that trace's chain the bound finds
+//     five cubes empty, from the pre-image by a process's write of X
+//     (depth 7) to the one by its step L2; collect has dropped the bound
+//     in the spurious node's parent.
 //
-// What the next step needs is the bound kept on the unsatisfied read as
-// data that collect keeps (an event standing for the source, ordered
-// after the lower bounds and before #k's fences and writes), so that the
-// general descendants still carry it.
+// So the 4,917-node fixpoint is not two traces away from a proof: it
+// holds a cube of reachable states (#1 in the critical section, #2 at L1,
+// memory free), and no visited set that holds one is inductive and
+// disjoint from the initial states (its pre-images reach them: the two
+// spurious traces are that, not the cause). A proof needs a search that
+// converges without such cubes: the bounds above keep the search from
+// making them (the cube above descends from those the bound finds empty)
+// and it then grows past 8,000 to 16,000 nodes. What the next step needs
+// is the reason such a cube is empty kept where collect keeps it (the
+// bound on the unsatisfied read as data, an event standing for the
+// source, ordered after the lower bounds and before #k's fences and
+// writes), so that the general descendants the search converges with
+// still carry it.
 
 // SelfValued reports whether the weak variable s of sys is self-valued
 // (every transition that writes it writes its acting process). The
