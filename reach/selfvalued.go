@@ -58,8 +58,9 @@ import (
 // cubes: the descendants, general once collect has dropped the bound, are
 // what covers the rest (and they are too general: last item).
 //   - #k's fences as upper bounds of the source, drawn as edges from
-//     each lower bound: 6,000 nodes by depth 23 (25,836 queued; the
-//     fixpoint search had 4,032 and 15,892 there). Only for the reads the
+//     each lower bound: 6,000 nodes by depth 23 (25,836 queued; with
+//     only #k's writes as upper bounds, drawn as edges, 4,032 and 15,892
+//     there, and the fixpoint at 4,915 nodes). Only for the reads the
 //     outcome satisfies from memory, as edges or only to drop: the same
 //     growth (5,674 nodes by depth 23, 29.8 CPU-s to 6,000; at 16,000
 //     the two-process cubes ended near 8,300 nodes and the three-process
