@@ -67,9 +67,12 @@ import (
 //     ones passed 12,600 by depth 20). Both: 12,000 nodes, 82.8 CPU-s.
 //   - Keeping the cubes the bound finds empty as visited nodes that cover
 //     others but have no pre-images (sound: a cube included in an empty
-//     cube is empty): the same growth (8,000 nodes, 60.2 CPU-s; the
-//     three-process cubes passed 11,000 by depth 19). So dropping them
-//     costs no cover; losing their descendants does.
+//     cube is empty): the same growth. To 30,000 nodes (440.9 CPU-s, no
+//     spurious trace, no fixpoint): the two-process cubes end at 8,072
+//     nodes (depth 34), the three-process ones at about 23,160 (depth 35,
+//     layers shrinking from 2,249 at depth 25), the four-process ones
+//     pass 28,900 by depth 21 with 178,573 queued. So dropping them costs
+//     no cover; losing their descendants does.
 //   - Refining lazily: only the 9 cubes on the two spurious traces' chains
 //     that the bound finds empty, kept without pre-images in a second
 //     search: more than 8,000 nodes (79.7 CPU-s for both searches).
@@ -95,7 +98,7 @@ import (
 // spurious traces are that, not the cause). A proof needs a search that
 // converges without such cubes: the bounds above keep the search from
 // making them (the cube above descends from those the bound finds empty)
-// and it then grows past 8,000 to 16,000 nodes. What the next step needs
+// and it then grows past 30,000 nodes. What the next step needs
 // is the reason such a cube is empty kept where collect keeps it (the
 // bound on the unsatisfied read as data, an event standing for the
 // source, ordered after the lower bounds and before #k's fences and
