@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubew/cubew/internal/parallel"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
@@ -170,9 +171,32 @@ func BenchmarkWorkers(b *testing.B) {
 					parallel := res.Stats.Prechecks + res.Stats.PreImage + res.Stats.Ordering
 					b.ReportMetric(1-parallel.Seconds()/last.Seconds(), "serial")
 				}
+				reportBalance(b, sys, workers)
 			})
 		}
 	}
+}
+
+// reportBalance checks sys once more with workers workers, recording the
+// CPU time of every item of the parallel parts (parallel.Record), and
+// reports the CPU seconds of the items (busy-s), of the rest of the
+// process (other-s: the merge, the collector, starting goroutines) and
+// the speed-up the items' spread over the workers allows, every worker
+// on a core of its own (balance: the items' CPU over their span, at most
+// workers), none of which the machine's load distorts much.
+func reportBalance(b *testing.B, sys *translate.System, workers int) {
+	var rec parallel.Recording
+	cpu0 := cpuSeconds(b)
+	stop := parallel.Record(&rec)
+	_, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: benchSolver, Workers: workers, AssumeInvariants: true})
+	stop()
+	if err != nil {
+		b.Fatal(err)
+	}
+	busy := rec.Busy().Seconds()
+	b.ReportMetric(busy, "busy-s")
+	b.ReportMetric(cpuSeconds(b)-cpu0-busy, "other-s")
+	b.ReportMetric(busy/rec.Span(workers).Seconds(), "balance")
 }
 
 // matcherFiles are the files issue #20 measures the subsumption matcher

@@ -1,0 +1,15 @@
+package parallel
+
+import (
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// threadCPU is the CPU time the calling thread has used.
+func threadCPU() time.Duration {
+	const clockThreadCPUTime = 3 // CLOCK_THREAD_CPUTIME_ID
+	var ts syscall.Timespec
+	syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
+	return time.Duration(ts.Nano())
+}
