@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -129,7 +130,7 @@ var slowFiles = []struct {
 	{"cubicle/sense_barrier.cub", true},
 }
 
-// BenchmarkWorkers checks the files of slowFiles with 1, 2 and 4
+// BenchmarkWorkers checks the files of slowFiles with 1, 2, 4 and 16
 // workers, with the solver cubew check uses (benchSolver), and reports per run the CPU seconds of the process (cpu-s),
 // the original tool's seconds over ours (orig/cpu), the visited nodes,
 // the fixpoint checks the merge asked again, and the serial fraction: the
@@ -145,7 +146,7 @@ func BenchmarkWorkers(b *testing.B) {
 	}
 	for _, f := range slowFiles {
 		sys := load(b, filepath.Join(dir, f.file), f.sc)
-		for _, workers := range []int{1, 2, 4} {
+		for _, workers := range []int{1, 2, 4, 16} {
 			b.Run(fmt.Sprintf("%s/j%d", strings.TrimSuffix(filepath.Base(f.file), ".cub"), workers), func(b *testing.B) {
 				var res *reach.Result
 				var err error
@@ -183,20 +184,29 @@ func BenchmarkWorkers(b *testing.B) {
 // process (other-s: the merge, the collector, starting goroutines) and
 // the speed-up the items' spread over the workers allows, every worker
 // on a core of its own (balance: the items' CPU over their span, at most
-// workers), none of which the machine's load distorts much.
+// workers), none of which the machine's load distorts much. With one
+// worker, where every item runs on the search's thread, it also reports
+// the serial share of that thread's CPU time (serial-cpu: outside the
+// items; the collector's own threads left out).
 func reportBalance(b *testing.B, sys *translate.System, workers int) {
 	var rec parallel.Recording
-	cpu0 := cpuSeconds(b)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, thread0 := cpuSeconds(b), parallel.ThreadCPU()
 	stop := parallel.Record(&rec)
 	_, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: benchSolver, Workers: workers, AssumeInvariants: true})
 	stop()
 	if err != nil {
 		b.Fatal(err)
 	}
+	thread := parallel.ThreadCPU() - thread0
 	busy := rec.Busy().Seconds()
 	b.ReportMetric(busy, "busy-s")
 	b.ReportMetric(cpuSeconds(b)-cpu0-busy, "other-s")
 	b.ReportMetric(busy/rec.Span(workers).Seconds(), "balance")
+	if workers == 1 {
+		b.ReportMetric(1-busy/thread.Seconds(), "serial-cpu")
+	}
 }
 
 // matcherFiles are the files issue #20 measures the subsumption matcher

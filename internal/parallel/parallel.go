@@ -31,7 +31,7 @@ func For(n, goroutines int, work func(g, i int)) {
 	var next atomic.Int64
 	share := func(g int) {
 		if rec != nil {
-			runtime.LockOSThread() // threadCPU measures this goroutine's items
+			runtime.LockOSThread() // ThreadCPU measures this goroutine's items
 			defer runtime.UnlockOSThread()
 		}
 		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {

@@ -42,9 +42,9 @@ func Record(r *Recording) (stop func()) {
 func (r *Recording) recorded(n, goroutines int, work func(g, i int)) (func(g, i int), func()) {
 	c := Call{Goroutines: goroutines, Items: make([]time.Duration, n), By: make([]int, n)}
 	return func(g, i int) {
-			start := threadCPU()
+			start := ThreadCPU()
 			work(g, i)
-			c.Items[i], c.By[i] = threadCPU()-start, g
+			c.Items[i], c.By[i] = ThreadCPU()-start, g
 		}, func() {
 			r.mu.Lock()
 			r.Calls = append(r.Calls, c)
