@@ -178,13 +178,23 @@ func BenchmarkWorkers(b *testing.B) {
 	}
 }
 
+// balanceSites names, by the function that calls parallel.For, the
+// balance that reportBalance reports for each parallel part.
+var balanceSites = map[string]string{
+	".checkLayer":        "bal-check",
+	".settleLayer":       "bal-settle",
+	".preImagesParallel": "bal-pre",
+	".childInclusions":   "bal-order",
+}
+
 // reportBalance checks sys once more with workers workers, recording the
 // CPU time of every item of the parallel parts (parallel.Record), and
 // reports the CPU seconds of the items (busy-s), of the rest of the
 // process (other-s: the merge, the collector, starting goroutines) and
 // the speed-up the items' spread over the workers allows, every worker
 // on a core of its own (balance: the items' CPU over their span, at most
-// workers), none of which the machine's load distorts much. With one
+// workers; with more than one worker, also that of each parallel part,
+// see balanceSites), none of which the machine's load distorts much. With one
 // worker, where every item runs on the search's thread, it also reports
 // the serial share of that thread's CPU time (serial-cpu: outside the
 // items; the collector's own threads left out).
@@ -204,6 +214,20 @@ func reportBalance(b *testing.B, sys *translate.System, workers int) {
 	b.ReportMetric(busy, "busy-s")
 	b.ReportMetric(cpuSeconds(b)-cpu0-busy, "other-s")
 	b.ReportMetric(busy/rec.Span(workers).Seconds(), "balance")
+	if workers > 1 {
+		for site, name := range balanceSites {
+			var busy, span time.Duration
+			for _, c := range rec.Calls {
+				if strings.HasSuffix(c.Site, site) {
+					span += c.Span(workers)
+					for _, d := range c.Items {
+						busy += d
+					}
+				}
+			}
+			b.ReportMetric(busy.Seconds()/span.Seconds(), name)
+		}
+	}
 	if workers == 1 {
 		b.ReportMetric(1-busy/thread.Seconds(), "serial-cpu")
 	}

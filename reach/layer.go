@@ -180,20 +180,21 @@ func (w *worker) layerCandidates(n *node, before [][]*node) ([][]translate.Liter
 	return m.cands, !m.gaveUp
 }
 
-// nodesPerWorker is the fewest nodes of a layer per worker: a worker
-// costs a solver (a few milliseconds to make), which a small model's
-// whole search may not take.
+// nodesPerWorker is the fewest nodes of a layer per worker made for it:
+// a worker costs a solver (a few milliseconds to make), which a small
+// model's whole search may not take.
 const nodesPerWorker = 4
 
 // checkLayer prechecks the nodes of a layer on up to Options.Workers
-// workers (made when first needed), each node on one of them.
+// workers, each node on one of them: on every worker made so far, and
+// on more (made here) when the layer has nodesPerWorker nodes for each.
 func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	out := make([]precheck, len(layer))
 	for _, x := range layer {
 		x.pattern() // computed here: workers only read the patterns of others
 	}
 	e.snapshot = int32(len(e.index.nodes))
-	n := min(e.opts.workers(), max(1, len(layer)/nodesPerWorker))
+	n := min(e.opts.workers(), max(1, len(e.workers), len(layer)/nodesPerWorker))
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
@@ -228,7 +229,7 @@ func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck,
 			visitable = append(visitable, e.withImages(x))
 		}
 	}
-	parallel.For(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
+	parallel.For(len(open), workers, func(g, k int) {
 		if i := open[k]; ctx.Err() == nil {
 			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
 		}

@@ -38,8 +38,8 @@ func TestForNothing(t *testing.T) {
 }
 
 // TestRecordCalls: while a recording is on, every For call adds one call
-// with its goroutines and, for each item, the goroutine that worked on
-// it; after stop, nothing more.
+// with its caller, its goroutines and, for each item, the goroutine that
+// worked on it; after stop, nothing more.
 func TestRecordCalls(t *testing.T) {
 	var rec Recording
 	stop := Record(&rec)
@@ -51,6 +51,7 @@ func TestRecordCalls(t *testing.T) {
 	require.Equal(t, 3, rec.Calls[0].Goroutines)
 	require.Equal(t, 2, rec.Calls[1].Goroutines, "no more goroutines than items")
 	for _, c := range rec.Calls {
+		require.Equal(t, "github.com/cubew/cubew/internal/parallel.TestRecordCalls", c.Site, "the caller of For")
 		require.Len(t, c.Items, len(c.By))
 		for i, g := range c.By {
 			require.Less(t, g, c.Goroutines, "item %d", i)
@@ -72,4 +73,5 @@ func TestSpan(t *testing.T) {
 	require.Equal(t, time.Duration(24), rec.Span(1))
 	require.Equal(t, time.Duration(7+6+4), rec.Span(2))
 	require.Equal(t, time.Duration(7+6+2), rec.Span(3))
+	require.Equal(t, time.Duration(7), rec.Calls[0].Span(2))
 }

@@ -1,6 +1,7 @@
 package parallel
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -21,6 +22,7 @@ type Recording struct {
 // A Call is one For call: its goroutines, the CPU time of each of its
 // items in item order, and the goroutine that worked on each.
 type Call struct {
+	Site       string // the function that called For
 	Goroutines int
 	Items      []time.Duration
 	By         []int
@@ -41,6 +43,9 @@ func Record(r *Recording) (stop func()) {
 // runs items), and returns it with a function that adds the call to r.
 func (r *Recording) recorded(n, goroutines int, work func(g, i int)) (func(g, i int), func()) {
 	c := Call{Goroutines: goroutines, Items: make([]time.Duration, n), By: make([]int, n)}
+	if pc, _, _, ok := runtime.Caller(2); ok {
+		c.Site = runtime.FuncForPC(pc).Name()
+	}
 	return func(g, i int) {
 			start := ThreadCPU()
 			work(g, i)
@@ -71,17 +76,22 @@ func (r *Recording) Busy() time.Duration {
 func (r *Recording) Span(workers int) time.Duration {
 	var sum time.Duration
 	for _, c := range r.Calls {
-		free := make([]time.Duration, max(1, min(workers, c.Goroutines)))
-		for _, d := range c.Items {
-			k := 0
-			for j := range free {
-				if free[j] < free[k] {
-					k = j
-				}
-			}
-			free[k] += d
-		}
-		sum += slices.Max(free)
+		sum += c.Span(workers)
 	}
 	return sum
+}
+
+// Span is the time c would take on workers goroutines (Recording.Span).
+func (c Call) Span(workers int) time.Duration {
+	free := make([]time.Duration, max(1, min(workers, c.Goroutines)))
+	for _, d := range c.Items {
+		k := 0
+		for j := range free {
+			if free[j] < free[k] {
+				k = j
+			}
+		}
+		free[k] += d
+	}
+	return slices.Max(free)
 }
