@@ -856,10 +856,6 @@ func (e *engine) deleteSubsumed(n *node, pc *precheck) {
 	w := e.workers[0]
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
-	ancestors := map[*node]bool{}
-	for x := n.parent; x != nil; x = x.parent {
-		ancestors[x] = true
-	}
 	early, from := []*node(nil), int32(0)
 	if pc != nil && pc.subsumedKnown {
 		early, from = pc.subsumed, e.snapshot
@@ -869,8 +865,8 @@ func (e *engine) deleteSubsumed(n *node, pc *precheck) {
 	e.stats.DeletionTests += tests
 	e.stats.MergedDeletionTests += tests
 	for _, v := range append(early[:len(early):len(early)], since...) {
-		if v.deleted || ancestors[v] {
-			continue // deleted since the snapshot, by a node of n's layer
+		if v.deleted {
+			continue // since the snapshot, by a node of n's layer
 		}
 		v.deleted = true
 		for _, img := range v.images {
@@ -883,14 +879,19 @@ func (e *engine) deleteSubsumed(n *node, pc *precheck) {
 }
 
 // subsumedBy returns the live visited nodes from the from-th on, but
-// invariants, that n includes syntactically, and the number of nodes it
-// matched. It only reads the nodes: the workers call it at once on a
-// layer's snapshot (visitedIndex.add made the facts of every node).
+// invariants and n's ancestors, that n includes syntactically, and the
+// number of nodes it matched. It only reads the nodes: the workers call
+// it at once on a layer's snapshot (visitedIndex.add made the facts of
+// every node).
 func (w *worker) subsumedBy(n *node, from int32) (out []*node, tests int) {
+	ancestors := map[*node]bool{}
+	for x := n.parent; x != nil; x = x.parent {
+		ancestors[x] = true
+	}
 	pat := n.pattern()
 	var m *matcher
 	for _, v := range w.e.index.includedBy(&w.tally, pat, n.cube.NVars, from) {
-		if v.inv {
+		if v.inv || ancestors[v] {
 			continue
 		}
 		tests++
