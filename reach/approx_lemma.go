@@ -215,7 +215,7 @@ func (e *engine) closeWithLemmas(ctx context.Context, w *worker, n *node, pc *pr
 	}
 	for _, lem := range fresh {
 		e.cands[lem.cube.Key()] = lem
-		e.deleteSubsumed(lem)
+		e.deleteSubsumed(lem, nil)
 		m.fresh = append(m.fresh, e.addVisited(lem)...)
 		e.record(lem, Visited)
 		e.stats.Nodes++

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/cubew/cubew/internal/parallel"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/reach"
 	"github.com/cubew/cubew/smt"
@@ -128,7 +130,7 @@ var slowFiles = []struct {
 	{"cubicle/sense_barrier.cub", true},
 }
 
-// BenchmarkWorkers checks the files of slowFiles with 1, 2 and 4
+// BenchmarkWorkers checks the files of slowFiles with 1, 2, 4 and 16
 // workers, with the solver cubew check uses (benchSolver), and reports per run the CPU seconds of the process (cpu-s),
 // the original tool's seconds over ours (orig/cpu), the visited nodes,
 // the fixpoint checks the merge asked again, and the serial fraction: the
@@ -144,7 +146,7 @@ func BenchmarkWorkers(b *testing.B) {
 	}
 	for _, f := range slowFiles {
 		sys := load(b, filepath.Join(dir, f.file), f.sc)
-		for _, workers := range []int{1, 2, 4} {
+		for _, workers := range []int{1, 2, 4, 16} {
 			b.Run(fmt.Sprintf("%s/j%d", strings.TrimSuffix(filepath.Base(f.file), ".cub"), workers), func(b *testing.B) {
 				var res *reach.Result
 				var err error
@@ -170,8 +172,64 @@ func BenchmarkWorkers(b *testing.B) {
 					parallel := res.Stats.Prechecks + res.Stats.PreImage + res.Stats.Ordering
 					b.ReportMetric(1-parallel.Seconds()/last.Seconds(), "serial")
 				}
+				reportBalance(b, sys, workers)
 			})
 		}
+	}
+}
+
+// balanceSites names, by the function that calls parallel.For, the
+// balance that reportBalance reports for each parallel part.
+var balanceSites = map[string]string{
+	".checkLayer":        "bal-check",
+	".settleLayer":       "bal-settle",
+	".preImagesParallel": "bal-pre",
+	".childInclusions":   "bal-order",
+}
+
+// reportBalance checks sys once more with workers workers, recording the
+// CPU time of every item of the parallel parts (parallel.Record), and
+// reports the CPU seconds of the items (busy-s), of the rest of the
+// process (other-s: the merge, the collector, starting goroutines) and
+// the speed-up the items' spread over the workers allows, every worker
+// on a core of its own (balance: the items' CPU over their span, at most
+// workers; with more than one worker, also that of each parallel part,
+// see balanceSites), none of which the machine's load distorts much. With one
+// worker, where every item runs on the search's thread, it also reports
+// the serial share of that thread's CPU time (serial-cpu: outside the
+// items; the collector's own threads left out).
+func reportBalance(b *testing.B, sys *translate.System, workers int) {
+	var rec parallel.Recording
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, thread0 := cpuSeconds(b), parallel.ThreadCPU()
+	stop := parallel.Record(&rec)
+	_, err := reach.Check(context.Background(), sys, reach.Options{NewSolver: benchSolver, Workers: workers, AssumeInvariants: true})
+	stop()
+	if err != nil {
+		b.Fatal(err)
+	}
+	thread := parallel.ThreadCPU() - thread0
+	busy := rec.Busy().Seconds()
+	b.ReportMetric(busy, "busy-s")
+	b.ReportMetric(cpuSeconds(b)-cpu0-busy, "other-s")
+	b.ReportMetric(busy/rec.Span(workers).Seconds(), "balance")
+	if workers > 1 {
+		for site, name := range balanceSites {
+			var busy, span time.Duration
+			for _, c := range rec.Calls {
+				if strings.HasSuffix(c.Site, site) {
+					span += c.Span(workers)
+					for _, d := range c.Items {
+						busy += d
+					}
+				}
+			}
+			b.ReportMetric(busy.Seconds()/span.Seconds(), name)
+		}
+	}
+	if workers == 1 {
+		b.ReportMetric(1-busy/thread.Seconds(), "serial-cpu")
 	}
 }
 

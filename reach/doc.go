@@ -214,9 +214,12 @@
 // snapshot does not cover is checked against the snapshot and the nodes
 // queued before it in its layer that the snapshot does not cover either
 // (with their symmetric images): if they do not cover it, neither does
-// any subset of them, and it is settled. A merge then
+// any subset of them, and it is settled. The checks of a node the
+// snapshot does not cover also find the snapshot's nodes it includes,
+// which the merge deletes if it visits the node. A merge then
 // takes the nodes in queue order and checks again, against the nodes of
-// the layer visited before, those neither covered nor settled; the
+// the layer visited before, those neither covered nor settled (and
+// matches a node it visits against those to delete them too); the
 // visited nodes' pre-images are computed in parallel, by node and
 // transition, and queued in order, but that a pre-image moves before the
 // earlier ones it includes (order.go). The verdict and the node counts do

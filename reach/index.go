@@ -38,8 +38,10 @@ func newVisitedIndex() *visitedIndex {
 	return &visitedIndex{byShape: map[uint64][]int32{}, groupOf: map[string]int32{}}
 }
 
-// add visits n.
+// add visits n, its pattern and facts computed here, once, so that the
+// search's workers only read them.
 func (x *visitedIndex) add(n *node) {
+	n.facts()
 	p := n.pattern()
 	n.seq = int32(len(x.nodes))
 	x.nodes = append(x.nodes, n)
@@ -69,15 +71,18 @@ func groupKey(p *pattern) string {
 	return string(b)
 }
 
-// count adds one, for every node of the index, per shape of shapes it
-// has literals of to its count in t, and returns the touched seqs.
-func (x *visitedIndex) count(t *tally, shapes []uint64) []int32 {
+// count adds one, for every node of the index from the from-th on, per
+// shape of shapes it has literals of to its count in t, and returns the
+// touched seqs.
+func (x *visitedIndex) count(t *tally, shapes []uint64, from int32) []int32 {
 	if len(t.counts) < len(x.nodes) {
 		t.counts = append(t.counts, make([]int32, len(x.nodes)-len(t.counts))...)
 	}
 	t.touched = t.touched[:0]
 	for _, h := range shapes {
-		for _, seq := range x.byShape[h] {
+		seqs := x.byShape[h] // in visit order
+		k, _ := slices.BinarySearch(seqs, from)
+		for _, seq := range seqs[k:] {
 			if t.counts[seq] == 0 {
 				t.touched = append(t.touched, seq)
 			}
@@ -113,19 +118,20 @@ func (x *visitedIndex) includes(m *matcher, gf *groupFits, nVars int) bool {
 	return false
 }
 
-// includedBy returns the live visited nodes with at least nVars variables
-// that have literals of every shape of p (the only ones p can include).
-func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int) []*node {
+// includedBy returns the live visited nodes, from the from-th on, with at
+// least nVars variables that have literals of every shape of p (the only
+// ones p can include).
+func (x *visitedIndex) includedBy(t *tally, p *pattern, nVars int, from int32) []*node {
 	var out []*node
 	if len(p.shapes) == 0 {
-		for _, v := range x.nodes {
+		for _, v := range x.nodes[from:] {
 			if !v.deleted && v.cube.NVars >= nVars {
 				out = append(out, v)
 			}
 		}
 		return out
 	}
-	x.count(t, p.shapes)
+	x.count(t, p.shapes, from)
 	defer t.reset()
 	for _, s := range t.touched {
 		if v := x.nodes[s]; !v.deleted && v.cube.NVars >= nVars && int(t.counts[s]) == len(p.shapes) {

@@ -13,7 +13,9 @@ import (
 // A breadth-first search checks a whole layer (the nodes queued when the
 // previous layer is done) in two steps. First, in parallel, every node of
 // the layer against a snapshot of the visited set: syntactic inclusion,
-// the initial states, the solver's fixpoint check (precheck). Then, one
+// the initial states, the solver's fixpoint check, and for a node left
+// uncovered the snapshot's nodes it includes, which it deletes once
+// visited (precheck). Then, one
 // node after the other in queue order, the merge (engine.visit): a node
 // not covered by the snapshot is checked again against the nodes visited
 // since, in the layer, before it is visited and expanded. What the first
@@ -90,8 +92,14 @@ type precheck struct {
 	// subset of them: the merge neither looks at those nor asks the
 	// solver again (see settleLayer).
 	settled bool
-	err     error
-	budget  int // the matching steps left for n
+	// subsumed are the snapshot's live nodes, but invariants, that n
+	// includes syntactically, known (subsumedKnown) when the checks found
+	// n uncovered: the merge deletes them if it visits n (deleteSubsumed).
+	subsumed      []*node
+	subsumedKnown bool
+	subsumedTests int // the snapshot's nodes matched to find them
+	err           error
+	budget        int // the matching steps left for n
 }
 
 // check runs the checks of n against the snapshot on w. The solver's
@@ -114,6 +122,12 @@ func (w *worker) check(ctx context.Context, n *node, before []*node) (pc prechec
 		return pc
 	}
 	pc.covered, pc.err = w.covered(ctx, pc.cands, n)
+	if pc.uncovered() {
+		start := time.Now()
+		pc.subsumed, pc.subsumedTests = w.subsumedBy(n, 0)
+		pc.subsumedKnown = true
+		w.subsume += time.Since(start)
+	}
 	return pc
 }
 
@@ -166,19 +180,21 @@ func (w *worker) layerCandidates(n *node, before [][]*node) ([][]translate.Liter
 	return m.cands, !m.gaveUp
 }
 
-// nodesPerWorker is the fewest nodes of a layer per worker: a worker
-// costs a solver (a few milliseconds to make), which a small model's
-// whole search may not take.
+// nodesPerWorker is the fewest nodes of a layer per worker made for it:
+// a worker costs a solver (a few milliseconds to make), which a small
+// model's whole search may not take.
 const nodesPerWorker = 4
 
 // checkLayer prechecks the nodes of a layer on up to Options.Workers
-// workers (made when first needed), each node on one of them.
+// workers, each node on one of them: on every worker made so far, and
+// on more (made here) when the layer has nodesPerWorker nodes for each.
 func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	out := make([]precheck, len(layer))
 	for _, x := range layer {
 		x.pattern() // computed here: workers only read the patterns of others
 	}
-	n := min(e.opts.workers(), max(1, len(layer)/nodesPerWorker))
+	e.snapshot = int32(len(e.index.nodes))
+	n := min(e.opts.workers(), max(1, len(e.workers), len(layer)/nodesPerWorker))
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
@@ -213,7 +229,7 @@ func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck,
 			visitable = append(visitable, e.withImages(x))
 		}
 	}
-	parallel.For(len(open), min(workers, max(1, len(open)/nodesPerWorker)), func(g, k int) {
+	parallel.For(len(open), workers, func(g, k int) {
 		if i := open[k]; ctx.Err() == nil {
 			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
 		}

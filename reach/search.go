@@ -148,10 +148,15 @@ type Stats struct {
 	SolverCalls int
 	// Rechecks counts the fixpoint checks asked again in the merge of a
 	// layer, because nodes visited since the snapshot may cover the node.
-	Rechecks   int
-	MaxVars    int // most process variables in a visited node
-	Candidates int // candidate invariants visited in place of a node (approximation)
-	Refuted    int // candidates refuted: a node descending from one met the initial states, or a deeper oracle reached it
+	Rechecks int
+	// DeletionTests counts the visited nodes matched against a node the
+	// merge visits, to delete those it includes; MergedDeletionTests,
+	// those the merge matched, one node at a time (the nodes visited since
+	// the snapshot of its layer), not the layer's parallel checks.
+	DeletionTests, MergedDeletionTests int
+	MaxVars                            int // most process variables in a visited node
+	Candidates                         int // candidate invariants visited in place of a node (approximation)
+	Refuted                            int // candidates refuted: a node descending from one met the initial states, or a deeper oracle reached it
 	// Deepened counts the times a stalled search had its partial oracle
 	// explored further (approx_grow.go); DeepRefuted, the candidates of
 	// Refuted that a deeper oracle reached.
@@ -304,6 +309,9 @@ type engine struct {
 	// deepenAt is the node count at which a search that approximates
 	// with a partial oracle deepens it (0: not set yet, approx_grow.go).
 	deepenAt int
+	// snapshot is the number of visited nodes (index.nodes) when the
+	// current layer was checked: its snapshot of the visited set.
+	snapshot int32
 	// altMemos are the memos of literal alternatives of the goroutines
 	// that compute pre-images, by goroutine (preImagesParallel).
 	altMemos []altMemo
@@ -492,7 +500,11 @@ func (e *engine) visit(ctx context.Context, n *node, pc *precheck, m *merge, q *
 	if !spurious {
 		// A node whose counterexample did not replay is expanded (its
 		// pre-images may lead to one that does) but covers nothing.
-		e.deleteSubsumed(n)
+		if n == popped {
+			e.deleteSubsumed(n, pc)
+		} else {
+			e.deleteSubsumed(n, nil) // a candidate in its place
+		}
 		m.fresh = append(m.fresh, e.addVisited(n)...)
 	}
 	e.record(n, Visited)

@@ -849,36 +849,62 @@ func (f *facts) hasShapes(p *pattern) bool {
 // syntactically (n's literals included in theirs under a renaming), except
 // n's ancestors and invariants, and marks them deleted: a deleted node
 // not yet expanded is not, and its queued children are dropped, since n's
-// own pre-images include theirs.
-func (e *engine) deleteSubsumed(n *node) {
+// own pre-images include theirs. pc, when not nil, is n's check against
+// the snapshot of its layer, which found the snapshot's nodes n subsumes
+// (precheck.subsumed): then only the nodes visited since are matched.
+func (e *engine) deleteSubsumed(n *node, pc *precheck) {
 	w := e.workers[0]
 	start := time.Now()
 	defer func() { w.subsume += time.Since(start) }()
+	early, from := []*node(nil), int32(0)
+	if pc != nil && pc.subsumedKnown {
+		early, from = pc.subsumed, e.snapshot
+		e.stats.DeletionTests += pc.subsumedTests
+	}
+	since, tests := w.subsumedBy(n, from)
+	e.stats.DeletionTests += tests
+	e.stats.MergedDeletionTests += tests
+	for _, v := range append(early[:len(early):len(early)], since...) {
+		if v.deleted {
+			continue // since the snapshot, by a node of n's layer
+		}
+		v.deleted = true
+		for _, img := range v.images {
+			img.deleted = true // it is v renamed: the images of n cover it
+		}
+		if v.image == 0 {
+			e.stats.Deleted++
+		}
+	}
+}
+
+// subsumedBy returns the live visited nodes from the from-th on, but
+// invariants and n's ancestors, that n includes syntactically, and the
+// number of nodes it matched. It only reads the nodes: the workers call
+// it at once on a layer's snapshot (visitedIndex.add made the facts of
+// every node).
+func (w *worker) subsumedBy(n *node, from int32) (out []*node, tests int) {
 	ancestors := map[*node]bool{}
 	for x := n.parent; x != nil; x = x.parent {
 		ancestors[x] = true
 	}
 	pat := n.pattern()
 	var m *matcher
-	for _, v := range e.index.includedBy(&w.tally, pat, n.cube.NVars) {
+	for _, v := range w.e.index.includedBy(&w.tally, pat, n.cube.NVars, from) {
 		if v.inv || ancestors[v] {
 			continue
 		}
+		tests++
 		if m == nil {
-			m = e.newMatcher(v.facts(), &w.budget)
+			m = w.e.newMatcher(v.fcache, &w.budget)
 		} else {
-			m.reset(v.facts())
+			m.reset(v.fcache)
 		}
 		if m.includes(pat) {
-			v.deleted = true
-			for _, img := range v.images {
-				img.deleted = true // it is v renamed: the images of n cover it
-			}
-			if v.image == 0 {
-				e.stats.Deleted++
-			}
+			out = append(out, v)
 		}
 	}
+	return out, tests
 }
 
 // includes reports whether some renaming includes the pattern

@@ -5,6 +5,7 @@
 package parallel
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -17,11 +18,22 @@ import (
 // its stack, grown by earlier calls, needs no growing again (a new
 // goroutine's stack is copied as the pre-image and matcher recursions
 // deepen, a few percent of a small model's search). For returns when
-// every call has returned.
+// every call has returned. While a Recording is on, For also records the
+// call in it (Record).
 func For(n, goroutines int, work func(g, i int)) {
-	goroutines = min(goroutines, n)
+	goroutines = max(1, min(goroutines, n))
+	rec := recording.Load()
+	if rec != nil {
+		var done func()
+		work, done = rec.recorded(n, goroutines, work)
+		defer done()
+	}
 	var next atomic.Int64
 	share := func(g int) {
+		if rec != nil {
+			runtime.LockOSThread() // ThreadCPU measures this goroutine's items
+			defer runtime.UnlockOSThread()
+		}
 		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 			work(g, i)
 		}

@@ -3,6 +3,7 @@ package parallel
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -34,4 +35,43 @@ func TestForCallsEachOnce(t *testing.T) {
 // TestForNothing: no items, no call.
 func TestForNothing(t *testing.T) {
 	For(0, 4, func(int, int) { t.Fatal("called") })
+}
+
+// TestRecordCalls: while a recording is on, every For call adds one call
+// with its caller, its goroutines and, for each item, the goroutine that
+// worked on it; after stop, nothing more.
+func TestRecordCalls(t *testing.T) {
+	var rec Recording
+	stop := Record(&rec)
+	For(10, 3, func(int, int) {})
+	For(2, 8, func(int, int) {})
+	stop()
+	For(5, 2, func(int, int) {})
+	require.Len(t, rec.Calls, 2)
+	require.Equal(t, 3, rec.Calls[0].Goroutines)
+	require.Equal(t, 2, rec.Calls[1].Goroutines, "no more goroutines than items")
+	for _, c := range rec.Calls {
+		require.Equal(t, "github.com/cubew/cubew/internal/parallel.TestRecordCalls", c.Site, "the caller of For")
+		require.Len(t, c.Items, len(c.By))
+		for i, g := range c.By {
+			require.Less(t, g, c.Goroutines, "item %d", i)
+			require.GreaterOrEqual(t, c.Items[i], time.Duration(0), "item %d", i)
+		}
+	}
+}
+
+// TestSpan: the span of a call is that of For's schedule (each item, in
+// order, to the goroutine free first) on the fewer of the workers and
+// the call's goroutines; Busy adds every item.
+func TestSpan(t *testing.T) {
+	rec := Recording{Calls: []Call{
+		{Goroutines: 2, Items: []time.Duration{5, 1, 1, 1, 4}}, // 5 | 1+1+1+4: 7
+		{Goroutines: 1, Items: []time.Duration{3, 3}},          // one goroutine: 6
+		{Goroutines: 4, Items: []time.Duration{2, 2, 2}},       // on 2: 2+2 | 2: 4
+	}}
+	require.Equal(t, time.Duration(24), rec.Busy())
+	require.Equal(t, time.Duration(24), rec.Span(1))
+	require.Equal(t, time.Duration(7+6+4), rec.Span(2))
+	require.Equal(t, time.Duration(7+6+2), rec.Span(3))
+	require.Equal(t, time.Duration(7), rec.Calls[0].Span(2))
 }
