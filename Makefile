@@ -37,10 +37,12 @@ run: build
 	@./bin/cubew check --trace-svg bin/flag_mutex.svg examples/flag_mutex.cub >/dev/null; [ $$? -eq 1 ]
 	@echo "counterexample of examples/flag_mutex.cub drawn in $(CURDIR)/bin/flag_mutex.svg"
 
+# test runs every package's tests; -timeout 30m instead of go test's 10 minutes per
+# package, because difftest took 594 s at load 15-17 on 2 cores.
 test: deps
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 # bench runs every benchmark (BenchmarkPhase in reach: one per phase),
 # then the corpus searches and the whole cubew process on the small files
