@@ -21,6 +21,10 @@ type Result struct {
 	// NotReplayed says why an UNSAFE answer was not replayed on a concrete
 	// instance; empty when it was.
 	NotReplayed string
+	// NoInitialState is set on the SAFE answer of a model whose init no
+	// state satisfies (reach.NoInitialState): every property holds
+	// vacuously, and no search ran.
+	NoInitialState bool
 }
 
 // Check runs reach.Check on m's system under opts (opts.Model nil means
@@ -32,6 +36,9 @@ func Check(ctx context.Context, m *syntax.Model, sys *translate.System, opts rea
 	if !opts.AssumeInvariants {
 		// Invariants are proved: a trace may end in a violated one.
 		m = m.InvariantsAsUnsafe()
+	}
+	if empty, err := reach.NoInitialState(ctx, sys, opts); err != nil || empty {
+		return &Result{Result: reach.Vacuous(sys, opts), NoInitialState: empty}, err
 	}
 	var last *Replayed
 	opts.Confirm = func(ctx context.Context, tr *reach.Trace) error {

@@ -39,32 +39,54 @@ func (p *program) memoryCell(name string, procs []int) (int, bool) {
 	return l, err == nil
 }
 
-// Values returns the Value of symbol name at the processes procs in each
-// of states, each distinct value made a term once (the oracle's column of
-// a cell over an instance's states: a call of Value per state looked the
-// symbol up and made the term every time, 13 % of ricart_agrawala's
-// check).
-func Values(states []State, name string, procs []int) []*translate.Term {
-	out := make([]*translate.Term, len(states))
+// Column is the value of one cell in each of an instance's states:
+// Vals[IDs[i]] in state i, where Vals[0] is nil, a value the engine does
+// not know (Value). Each distinct value has one ID (per program), so a
+// caller evaluates a literal once per pair of IDs, not per state.
+type Column struct {
+	IDs  []uint32
+	Vals []*translate.Term
+}
+
+// Columns returns the Column of each of cells (the processes, 1-based, of
+// a cell of symbol name, as Value takes them) over states, reading each
+// state's memory once for all of them: the oracle's columns of a symbol's
+// cells over an instance (a pass over the states per cell, Value's way
+// with its lookups done once, fetched every state again for each cell:
+// 13 % of ricart_agrawala's check).
+func Columns(states []State, name string, cells [][]int) []Column {
+	out := make([]Column, len(cells))
+	for j := range out {
+		out[j] = Column{IDs: make([]uint32, len(states)), Vals: []*translate.Term{nil}}
+	}
 	var p *program
-	l, known := 0, false
-	terms := map[value]*translate.Term{}
+	locs := make([]int, len(cells))
+	known := make([]bool, len(cells))
+	ids := make([]map[value]uint32, len(cells))
 	for i, s := range states {
 		if s.p != p {
 			p = s.p
-			l, known = p.memoryCell(name, procs)
-			clear(terms)
+			for j, c := range cells {
+				locs[j], known[j] = p.memoryCell(name, c)
+				ids[j] = map[value]uint32{}
+			}
 		}
-		if !known {
-			continue
+		vals := s.st.vals
+		for j := range cells {
+			if !known[j] {
+				continue
+			}
+			v := vals[locs[j]]
+			id, ok := ids[j][v]
+			if !ok {
+				if t := s.term(v); t != nil {
+					id = uint32(len(out[j].Vals))
+					out[j].Vals = append(out[j].Vals, t)
+				}
+				ids[j][v] = id
+			}
+			out[j].IDs[i] = id
 		}
-		v := s.st.vals[l]
-		t, ok := terms[v]
-		if !ok {
-			t = s.term(v)
-			terms[v] = t
-		}
-		out[i] = t
 	}
 	return out
 }

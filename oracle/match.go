@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,15 +23,15 @@ type instance struct {
 	// shifted: states keyed up to a common shift of their integers;
 	// ordered: up to an order isomorphism of their reals (reduce.go).
 	shifted, ordered bool
-	gap              int64                        // capped gaps' width (reduce.go; 0: none)
-	columns          map[string][]*translate.Term // columnKey -> value per state (nil: unknown)
-	lits             map[string][]uint64          // ground literal key -> states where it is not false
-	partial          string                       // why the exploration stopped early ("" if complete)
+	gap              int64                  // capped gaps' width (reduce.go; 0: none)
+	columns          map[string]dpor.Column // columnKey -> value per state
+	lits             map[string][]uint64    // ground literal key -> states where it is not false
+	partial          string                 // why the exploration stopped early ("" if complete)
 }
 
 func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
 	in := &instance{procs: procs, states: states, shifted: res.Shifted, ordered: res.Ordered, gap: res.Gapped,
-		columns: map[string][]*translate.Term{}, lits: map[string][]uint64{}}
+		columns: map[string]dpor.Column{}, lits: map[string][]uint64{}}
 	if res.Verdict != translate.Safe || res.Bounded {
 		in.partial = partialReason(res)
 	}
@@ -77,6 +78,7 @@ func intersects(sets [][]uint64, n int) bool {
 
 // literal returns the states where l is not false under assign (nil when
 // l speaks of no state: a read of a transition, which is never false).
+// The truth of l is computed once per pair of its sides' value IDs.
 func (in *instance) literal(events []translate.Event, l translate.Literal, assign []int) []uint64 {
 	a, aKey, okA := in.side(events, l.L, assign)
 	b, bKey, okB := in.side(events, l.R, assign)
@@ -88,19 +90,9 @@ func (in *instance) literal(events []translate.Event, l translate.Literal, assig
 		return s
 	}
 	s := make([]uint64, (len(in.states)+63)/64)
-	truth := map[[2]*translate.Term]bool{}
+	t := newTruth(l.Op, a.col.Vals, b.col.Vals)
 	for i := range in.states {
-		x, y := a.at(i), b.at(i)
-		if x == nil || y == nil {
-			s[i/64] |= 1 << (i % 64)
-			continue
-		}
-		notFalse, ok := truth[[2]*translate.Term{x, y}]
-		if !ok {
-			notFalse = translate.NewLiteral(l.Op, x, y).Eval() != translate.False
-			truth[[2]*translate.Term{x, y}] = notFalse
-		}
-		if notFalse {
+		if t.notFalse(a.id(i), b.id(i)) {
 			s[i/64] |= 1 << (i % 64)
 		}
 	}
@@ -108,18 +100,51 @@ func (in *instance) literal(events []translate.Event, l translate.Literal, assig
 	return s
 }
 
-// side is one side of a ground literal: a value every state shares, or a
-// column.
-type side struct {
-	val *translate.Term
-	col []*translate.Term
+// truth memoizes a comparison's truth by the IDs of its sides' values:
+// 0 not computed, 1 false, 2 not false.
+type truth struct {
+	op     translate.Op
+	as, bs []*translate.Term
+	table  []int8
 }
 
-func (s side) at(i int) *translate.Term {
-	if s.col == nil {
-		return s.val
+func newTruth(op translate.Op, as, bs []*translate.Term) *truth {
+	return &truth{op: op, as: as, bs: bs, table: make([]int8, len(as)*len(bs))}
+}
+
+// notFalse reports whether the comparison of values x and y (IDs; 0 an
+// unknown value, which makes it count as true) is not false.
+func (t *truth) notFalse(x, y uint32) bool {
+	if x == 0 || y == 0 {
+		return true
 	}
-	return s.col[i]
+	k := int(x)*len(t.bs) + int(y)
+	if t.table[k] == 0 {
+		t.table[k] = 1
+		if translate.NewLiteral(t.op, t.as[x], t.bs[y]).Eval() != translate.False {
+			t.table[k] = 2
+		}
+	}
+	return t.table[k] == 2
+}
+
+// side is one side of a ground literal: a value every state shares (a
+// column of one value, IDs nil), or a column.
+type side struct {
+	col dpor.Column
+}
+
+// id is the ID of the side's value in state i.
+func (s side) id(i int) uint32 {
+	if s.col.IDs == nil {
+		return 1
+	}
+	return s.col.IDs[i]
+}
+
+// constant is the side of a value every state shares.
+func constant(t *translate.Term) side {
+	return side{col: dpor.Column{Vals: []*translate.Term{nil, t}}}
 }
 
 // side grounds t under assign: a constant (a constructor, a process, a
@@ -128,42 +153,95 @@ func (s side) at(i int) *translate.Term {
 func (in *instance) side(events []translate.Event, t *translate.Term, assign []int) (side, string, bool) {
 	switch {
 	case t.Kind == translate.KCtor || t.Kind == translate.KLin && t.Base == nil:
-		return side{val: t}, t.Key(), true
+		return constant(t), t.Key(), true
 	case t.Kind == translate.KProc:
 		q, ok := process(t.P, assign)
 		if !ok {
 			return side{}, "", false
 		}
 		v := translate.ProcTerm(translate.Proc(-q))
-		return side{val: v}, v.Key(), true
+		return constant(v), v.Key(), true
 	case t.Kind == translate.KRead:
 		return side{}, "", false
 	}
 	key := columnKey(events, t, assign)
 	col, ok := in.columns[key]
 	if !ok {
-		col = in.column(events, t, assign)
-		in.columns[key] = col
+		col = in.column(events, t, assign, key)
 	}
 	return side{col: col}, key, true
 }
 
-// column is the value of t under assign in each state (nil where it is
-// unknown); a cell's values come from dpor.Values, which makes each
-// distinct value a term once.
-func (in *instance) column(events []translate.Event, t *translate.Term, assign []int) []*translate.Term {
+// column is the value of t under assign in each state, which it keeps
+// under key. A cell's column comes with those of every cell of its
+// symbol in the instance (dpor.Columns reads each state once for all of
+// them: a cube's variables take every process in turn, so the other
+// cells are asked next); a cell of an unassigned variable, or of a
+// process the instance does not have, has no value.
+// Any other term is grounded state by state, each distinct value (by
+// key) given one ID.
+func (in *instance) column(events []translate.Event, t *translate.Term, assign []int, key string) dpor.Column {
 	if t.Kind == translate.KState {
 		procs := make([]int, len(t.Args))
 		for i, a := range t.Args {
 			procs[i], _ = process(a, assign) // 0 when unassigned: no value in any state
 		}
-		return dpor.Values(in.states, t.Sym.Name, procs)
+		if slices.ContainsFunc(procs, func(q int) bool { return q < 1 || q > in.procs }) {
+			col := dpor.Columns(in.states, t.Sym.Name, [][]int{procs})[0]
+			in.columns[key] = col
+			return col
+		}
+		cells := tuples(in.procs, len(procs))
+		cols := dpor.Columns(in.states, t.Sym.Name, cells)
+		for i, c := range cells {
+			in.columns[cellKey(t.Sym.Name, c)] = cols[i]
+		}
+		return in.columns[key]
 	}
-	col := make([]*translate.Term, len(in.states))
+	col := dpor.Column{IDs: make([]uint32, len(in.states)), Vals: []*translate.Term{nil}}
+	ids := map[string]uint32{}
 	for i, st := range in.states {
-		col[i] = ground(st, events, t, assign)
+		v := ground(st, events, t, assign)
+		if v == nil {
+			continue
+		}
+		id, ok := ids[v.Key()]
+		if !ok {
+			id = uint32(len(col.Vals))
+			col.Vals = append(col.Vals, v)
+			ids[v.Key()] = id
+		}
+		col.IDs[i] = id
 	}
+	in.columns[key] = col
 	return col
+}
+
+// tuples lists every tuple of arity processes of 1..n.
+func tuples(n, arity int) [][]int {
+	out := [][]int{{}}
+	for range arity {
+		var next [][]int
+		for _, t := range out {
+			for q := 1; q <= n; q++ {
+				next = append(next, append(slices.Clone(t), q))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// cellKey is the columnKey of the cell of symbol name at procs.
+func cellKey(name string, procs []int) string {
+	var b strings.Builder
+	b.WriteString("cell " + name)
+	sep := "["
+	for _, q := range procs {
+		b.WriteString(sep + strconv.Itoa(q))
+		sep = ","
+	}
+	return b.String()
 }
 
 // columnKey names the values of t under assign. A state term is named by
@@ -176,14 +254,11 @@ func (in *instance) column(events []translate.Event, t *translate.Term, assign [
 func columnKey(events []translate.Event, t *translate.Term, assign []int) string {
 	var b strings.Builder
 	if t.Kind == translate.KState {
-		b.WriteString("cell " + t.Sym.Name)
-		sep := "["
-		for _, a := range t.Args {
-			q, _ := process(a, assign) // 0 when unassigned: no value in any state
-			b.WriteString(sep + strconv.Itoa(q))
-			sep = ","
+		procs := make([]int, len(t.Args))
+		for i, a := range t.Args {
+			procs[i], _ = process(a, assign) // 0 when unassigned: no value in any state
 		}
-		return b.String()
+		return cellKey(t.Sym.Name, procs)
 	}
 	b.WriteString(t.Key())
 	procs := t.Procs(nil)

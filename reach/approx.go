@@ -136,8 +136,11 @@ func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 			lits = append(lits, w)
 		}
 	}
+	pos := positiveConsts(c)
 	for _, l := range c.Lits {
 		if w, ok := weaken(l); ok {
+			keep(w)
+		} else if w, ok := weakenPositive(l, pos); ok {
 			keep(w)
 		}
 	}

@@ -48,9 +48,11 @@
 // no offset: a literal with offsets is weakened to the relation of its
 // state terms it implies (weaken: `R[#1] = R[#2] + 1` gives `R[#2] <
 // R[#1]`, `t = k` for a nonzero number k gives `0 < t` or `t < 0`, `a <
-// b - 1` gives `a < b`, `a < b + 1` over integers `a <= b`) or left out
-// (`a <> b + 1`, `a < b + 2`, `a < b + 1` over reals, offsets over
-// symbolic constants); the equalities with offsets of the node also
+// b - 1` gives `a < b`, `a < b + 1` over integers `a <= b`; offsets
+// over symbolic constants that the node says positive, `0 < Tick`, the
+// same way by their sign, approx_positive.go: `Clock[#1] = Timer + Tick`
+// gives `Timer < Clock[#1]`) or left out (`a <> b + 1`, `a < b + 2`, `a
+// < b + 1` over reals, offsets over other constants); the equalities with offsets of the node also
 // relate every two numeric terms they chain (offsetRelations:
 // `Ticket[#1] = Serving + 1` and `Ticket[#2] = Serving + 1` give
 // `Ticket[#1] = Ticket[#2]`). It never contains a weak location, a term of

@@ -69,7 +69,10 @@ type SymbolDecl struct {
 	Weak    bool
 	Name    string
 	Indices []Ident // index type names (always `proc` in a valid model); nil for scalars
-	Type    Ident   // value type name
+	Type    Ident   // value type name (of the value, int or real, for `const C = n`)
+	// Value is the value of a constant given one (`const Tick = 1.0`,
+	// `const Tick : real = 1.0`), nil otherwise.
+	Value *Number
 }
 
 // Ident is a name with its position.

@@ -125,6 +125,9 @@ func (c *checker) run() {
 			panic(fmt.Sprintf("unknown item %T", it))
 		}
 	}
+	if c.model.Init != nil {
+		c.model.Init = c.constValues(c.model.Init)
+	}
 }
 
 // collectItems fills the model's item lists and reports a missing or

@@ -119,8 +119,46 @@ func (c *checker) declareSymbols() {
 		default:
 			s.Class = SymConst
 		}
+		if d.Value != nil && t != nil {
+			c.checkConstValue(d, t)
+		}
 		m.Symbols[d.Name] = s
 	}
+}
+
+// checkConstValue checks the value of a constant given one: a number of
+// the constant's type (an int written without a decimal point, a real
+// with one, as everywhere else).
+func (c *checker) checkConstValue(d *SymbolDecl, t *Type) {
+	switch {
+	case !t.Numeric():
+		c.errorf(d.Value.Pos, "constant `%s` of type %s cannot be given a number; only int and real constants take a value", d.Name, t.Name)
+	case t.Kind == TInt && d.Value.Real:
+		c.errorf(d.Value.Pos, "constant `%s` is an int: its value must be an integer, not %s", d.Name, d.Value.Text)
+	case t.Kind == TReal && !d.Value.Real:
+		c.errorf(d.Value.Pos, "constant `%s` is a real: write its value with a decimal point, as in `%s.0`", d.Name, d.Value.Text)
+	}
+}
+
+// constValues returns init with the value of every constant given one as a
+// conjunct of its body, first (`Tick = 1.0`): a constant never changes, so
+// fixing it in the initial states fixes it in every state.
+func (c *checker) constValues(init *Init) *Init {
+	body := init.Body
+	for i := len(c.file.Symbols) - 1; i >= 0; i-- {
+		d := c.file.Symbols[i]
+		if d.Kind != KindConst || d.Value == nil {
+			continue
+		}
+		eq := &Compare{Pos: d.Pos, Op: OpEq, L: &Name{Pos: d.Pos, Name: d.Name}, R: d.Value}
+		body = &Binary{Pos: init.Pos, Op: OpAnd, L: eq, R: body}
+	}
+	if body == init.Body {
+		return init
+	}
+	with := *init
+	with.Body = body
+	return &with
 }
 
 // symbolWord describes a declaration for messages.

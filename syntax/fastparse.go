@@ -188,8 +188,17 @@ func (p *fastParser) symbol() *gSymbol {
 		g.Indices = p.lidents()
 		p.expect("]")
 	}
+	if p.at(0, "=") {
+		p.next()
+		g.Value = p.literal()
+		return g
+	}
 	p.expect(":")
 	g.Type = p.lident()
+	if p.at(0, "=") {
+		p.next()
+		g.Typed = p.literal()
+	}
 	return g
 }
 
@@ -490,6 +499,14 @@ func (p *fastParser) scaled() *gScaled {
 
 func (p *fastParser) number() *gNumber {
 	return &gNumber{Pos: p.pos(), Value: p.next().Value}
+}
+
+// literal reads a number token (a constant's value).
+func (p *fastParser) literal() *gNumber {
+	if !p.atType(0, tokInt) && !p.atType(0, tokReal) {
+		panic(fastMiss{})
+	}
+	return p.number()
 }
 
 func (p *fastParser) offset() *gOffset {

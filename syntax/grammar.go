@@ -46,7 +46,11 @@ type gSymbol struct {
 	Kind    string    `parser:"@('var' | 'array' | 'const')"`
 	Name    string    `parser:"@MIdent"`
 	Indices []gLIdent `parser:"( '[' @@ ( ',' @@ )* ']' )?"`
-	Type    gLIdent   `parser:"':' @@"`
+	Type    gLIdent   `parser:"( ':' @@"`
+	// Typed is the value of `const C : t = n`, Value that of `const C
+	// = n` (a constant given a value, its type that of the number).
+	Typed *gNumber `parser:"  ( '=' @@ )?"`
+	Value *gNumber `parser:"| '=' @@ )"`
 }
 
 type gInit struct {

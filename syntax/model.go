@@ -51,7 +51,7 @@ type Model struct {
 	Symbols     map[string]*Symbol // constructors, constants, variables, arrays
 	Weak        bool               // weak declarations present and weak (TSO/PSO) rules applied
 	NumProcs    int                // the number_procs bound, 0 when unbounded
-	Init        *Init
+	Init        *Init              // with the values of constants given one as conjuncts (`Tick = 1.0`)
 	Unsafes     []*Property
 	Invariants  []*Property
 	Transitions []*Transition

@@ -206,6 +206,19 @@ func params(g *gParamList) []Ident {
 
 func (c *converter) symbol(g *gSymbol) *SymbolDecl {
 	d := &SymbolDecl{Pos: g.Pos, Weak: g.Weak, Name: g.Name, Type: Ident(g.Type)}
+	switch {
+	case g.Value != nil:
+		d.Value = c.number(g.Value)
+		d.Type = Ident{Pos: g.Value.Pos, Name: map[bool]string{false: "int", true: "real"}[d.Value.Real]}
+	case g.Typed != nil:
+		d.Value = c.number(g.Typed)
+	}
+	if d.Value != nil && g.Kind != "const" {
+		c.errs.Add(g.Pos, "only a constant can be given a value in its declaration; set %s `%s` in init", map[string]string{"var": "variable", "array": "array"}[g.Kind], g.Name)
+	}
+	if d.Value != nil && g.Indices != nil {
+		c.errs.Add(g.Pos, "constant array `%s` cannot be given a single value", g.Name)
+	}
 	switch g.Kind {
 	case "var":
 		d.Kind = KindVar

@@ -214,9 +214,9 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 		return fmt.Sprintf("%s: each branch of a case starts with `|`, as in `case | A[j] = True : v | _ : w`", unexpected)
 	case strings.HasPrefix(expect, `"else"`):
 		return fmt.Sprintf("%s: an `if` formula needs `then` and `else`: `if c then f else g`", unexpected)
-	case strings.HasPrefix(expect, `":" GLIdent`) && got == "[":
+	case typeExpected(expect) && got == "[":
 		return fmt.Sprintf("%s: expected the index types of `%s` closed by `]`, then `:` and a type, as in `array %s[proc] : bool`", unexpected, prev, prev)
-	case strings.HasPrefix(expect, `":" GLIdent`):
+	case typeExpected(expect):
 		return fmt.Sprintf("%s: expected `:` and a type after `%s`, as in `%s`", unexpected, prev, declExample(toks, at, prev))
 	case expect == "<int>":
 		return fmt.Sprintf("%s: expected a number after `%s`", unexpected, prev)
@@ -227,6 +227,12 @@ func wordParseError(toks []tokSpan, at int, expect string) string {
 			"`type`, `var`, `array`, `const`, `init`, `unsafe`, `invariant`, `transition`, `predicate`", didYouMean(got, itemKeywords))
 	}
 	return fmt.Sprintf("%s: expected %s", unexpected, grammarWords(expect))
+}
+
+// typeExpected reports whether the parser expected a declaration's `:`
+// and type (or, the grammar allows it, a constant's `= n`).
+func typeExpected(expect string) bool {
+	return strings.HasPrefix(expect, `":" GLIdent`) || strings.HasPrefix(expect, `((":" GLIdent`)
 }
 
 // capitalName words a declaration whose name is not capitalised.

@@ -160,6 +160,9 @@ func symbolDecl(s *SymbolDecl) string {
 		b.WriteString("[" + joinIdents(s.Indices, ", ") + "]")
 	}
 	b.WriteString(" : " + s.Type.Name)
+	if s.Value != nil {
+		b.WriteString(" = " + s.Value.Text)
+	}
 	return b.String()
 }
 

@@ -183,6 +183,9 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	}
 	out := fromReach(path, model, m, res.Result, 0)
 	out.showInferred = o.invariants
+	if res.NoInitialState {
+		out.Reason = noInitialState
+	}
 	if res.Verdict == translate.Unsafe {
 		explain(&out, res, mm)
 	}
@@ -194,6 +197,10 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	}
 	return out, nil
 }
+
+// noInitialState is the caveat of the SAFE answer of a model whose init
+// no state satisfies (decide.Result.NoInitialState).
+const noInitialState = "vacuous: no state satisfies init (with its parameters on one process), so no instance has a state and every property holds; check init"
 
 // explain gives an UNSAFE answer the concrete execution decide replayed
 // its trace on, or says why there is none.
