@@ -133,21 +133,25 @@ func requireCrosscheckSafe(t *testing.T, path string, nodes int) {
 	require.NotContains(t, out, "UNKNOWN")
 }
 
-// TestBrabDefaultOffUnderPSO: without --brab, inference is on under the
-// models whose writes stay in program order and off under pso, where the
-// refuted candidates' restarts made dekker_2b and arbiter_v2_N slower; an
-// explicit --brab turns it on under pso too.
-func TestBrabDefaultOffUnderPSO(t *testing.T) {
-	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.SC))
-	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.TSO))
-	require.Zero(t, defaultBrabFor(memmodel.PSO))
+// TestBrabDefaultLaterUnderPSO: without --brab, inference is on under
+// every model, from the 200th node where writes stay in program order and
+// from the 1,000th under pso, where the candidates its over-approximating
+// search refutes restart it (defaultBrabAfterFor); spin_lock, decided
+// sooner, never explores the oracle. An explicit --brab approximates from
+// the first node under pso too, and --brab-after overrides the default.
+func TestBrabDefaultLaterUnderPSO(t *testing.T) {
+	require.Equal(t, defaultBrabAfter, defaultBrabAfterFor(memmodel.SC))
+	require.Equal(t, defaultBrabAfter, defaultBrabAfterFor(memmodel.TSO))
+	require.Equal(t, defaultBrabAfterOutOfOrder, defaultBrabAfterFor(memmodel.PSO))
 
-	_, _, errs := cubew(t, "check", "-v", "--model", "pso", "../../examples/spin_lock.cub")
-	require.NotContains(t, errs, "invariant inference")
-	_, _, errs = cubew(t, "check", "-v", "--model", "tso", "../../examples/spin_lock.cub")
-	require.Contains(t, errs, "invariant inference: not needed (oracle not explored)")
-	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
-	require.Contains(t, errs, "invariant inference")
+	for _, mm := range []string{"pso", "tso"} {
+		_, _, errs := cubew(t, "check", "-v", "--model", mm, "../../examples/spin_lock.cub")
+		require.Contains(t, errs, "spin_lock.cub: invariant inference: not needed (oracle not explored)\n", mm)
+	}
+	_, _, errs := cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "spin_lock.cub: invariant inference: oracle of ")
+	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "--brab-after", "1000", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "spin_lock.cub: invariant inference: not needed (oracle not explored)\n")
 }
 
 // TestBrabTicketLock: the ticket lock example, whose counters grow
