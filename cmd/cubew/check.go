@@ -62,9 +62,9 @@ the instances with 1..--brab processes forwards (and --brab+1 when it is
 small) and may replace a node by a cube of at most --brab processes,
 more general, that none of them reaches, which it then proves like an
 unsafe cube (a refuted one restarts the search). --brab 0 turns it off.
-Under --model pso, --brab-after defaults to 1000: there the search
-over-approximates and refutes candidates that no explored instance
-reaches, each refutation restarting it. --invariants prints
+Under --model pso, --brab-after defaults to 1000 for a model with weak
+variables: there the search over-approximates and refutes candidates
+that no explored instance reaches, each refutation restarting it. --invariants prints
 the inferred invariants as declarations. --brab-states bounds the states
 kept per explored instance: a larger instance is explored partially, and
 a candidate it calls unreached may be refuted. A search that has not
@@ -163,7 +163,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd, mm), o.brabStates)
+	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd, m, mm), o.brabStates)
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {
