@@ -28,11 +28,16 @@ var (
 	// its rule of self-valued variables) from the start, as -refined does
 	// the search keeping obligations; both together run the two combined.
 	longSteps = flag.Bool("steps", false, "TestLong: run the step-ordered search (reach.OrderingSteps) from the start")
+	// longBrab turns on invariant inference from the first node with an
+	// oracle over 1..N processes (Budget.Brab), so that every answer that
+	// rests on inferred invariants is compared with the explicit engine.
+	longBrab = flag.Int("brab", 0, "TestLong: infer invariants from the first node with an oracle over 1..N processes (0: off)")
 )
 
 // TestLong is the long differential run, off unless -count-models is
 // given: go test ./difftest -run TestLong -args -count-models=100000
-// (add -refined to test the refined search of pso, see longRefined). It
+// (add -refined to test the refined search of pso, see longRefined; -brab
+// N for invariant inference, see longBrab). It
 // prints a tally per memory model and every disagreement (written to -out
 // as NAME.cub when given); it fails on a wrong SAFE in any model and on a
 // trace that does not replay under sc or tso.
@@ -51,11 +56,16 @@ func TestLong(t *testing.T) {
 		if *longSteps {
 			mm = reach.OrderingSteps(mm)
 		}
+		b := DefaultBudget
+		b.Brab = *longBrab
 		t.Run(name, func(t *testing.T) {
 			var tally Tally
-			done := 0
-			RunSeeds(context.Background(), mm, *longFrom, *longCount, DefaultBudget, func(o *Outcome) {
+			done, inferred := 0, 0
+			RunSeeds(context.Background(), mm, *longFrom, *longCount, b, func(o *Outcome) {
 				tally.Add(o.Class)
+				if o.Reach != nil && len(o.Reach.Inferred) > 0 {
+					inferred++
+				}
 				if o.Class.Disagreement() || o.Class == ClassError {
 					t.Errorf("%s", o.Report())
 					writeOut(t, o)
@@ -71,8 +81,8 @@ func TestLong(t *testing.T) {
 					fmt.Fprintf(os.Stderr, "PROGRESS %s %d models: %s\n", name, done, &tally)
 				}
 			})
-			t.Logf("%s: %s", name, &tally)
-			fmt.Fprintf(os.Stderr, "TALLY %s seeds %d..%d: %s\n", name, *longFrom, *longFrom+*longCount-1, &tally)
+			t.Logf("%s: %s; %d answers with inferred invariants", name, &tally, inferred)
+			fmt.Fprintf(os.Stderr, "TALLY %s seeds %d..%d: %s; %d answers with inferred invariants\n", name, *longFrom, *longFrom+*longCount-1, &tally, inferred)
 		})
 	}
 }

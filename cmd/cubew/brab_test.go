@@ -10,6 +10,7 @@ import (
 
 	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
+	"github.com/cubew/cubew/syntax"
 	"github.com/stretchr/testify/require"
 )
 
@@ -133,21 +134,35 @@ func requireCrosscheckSafe(t *testing.T, path string, nodes int) {
 	require.NotContains(t, out, "UNKNOWN")
 }
 
-// TestBrabDefaultOffUnderPSO: without --brab, inference is on under the
-// models whose writes stay in program order and off under pso, where the
-// refuted candidates' restarts made dekker_2b and arbiter_v2_N slower; an
-// explicit --brab turns it on under pso too.
-func TestBrabDefaultOffUnderPSO(t *testing.T) {
-	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.SC))
-	require.Equal(t, defaultBrab, defaultBrabFor(memmodel.TSO))
-	require.Zero(t, defaultBrabFor(memmodel.PSO))
+// TestBrabDefaultLaterUnderPSO: without --brab, inference is on under
+// every model, from the 200th node where writes stay in program order or
+// the model has no weak variables, and from the 1,000th for weak
+// variables under pso, where the candidates its over-approximating
+// search refutes restart it (defaultBrabAfterFor); spin_lock, decided
+// sooner, never explores the oracle; ticket_lock, without weak
+// variables, is SAFE under pso as under sc, in 205 nodes (from the
+// 1,000th node, 1,005 and about 110 CPU-s). An explicit --brab
+// approximates from the first node under pso too, and --brab-after
+// overrides the default.
+func TestBrabDefaultLaterUnderPSO(t *testing.T) {
+	weak, plain := &syntax.Model{Weak: true}, &syntax.Model{}
+	require.Equal(t, defaultBrabAfter, defaultBrabAfterFor(weak, memmodel.SC))
+	require.Equal(t, defaultBrabAfter, defaultBrabAfterFor(weak, memmodel.TSO))
+	require.Equal(t, defaultBrabAfterOutOfOrder, defaultBrabAfterFor(weak, memmodel.PSO))
+	require.Equal(t, defaultBrabAfter, defaultBrabAfterFor(plain, memmodel.PSO))
 
-	_, _, errs := cubew(t, "check", "-v", "--model", "pso", "../../examples/spin_lock.cub")
-	require.NotContains(t, errs, "invariant inference")
-	_, _, errs = cubew(t, "check", "-v", "--model", "tso", "../../examples/spin_lock.cub")
-	require.Contains(t, errs, "invariant inference: not needed (oracle not explored)")
-	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
-	require.Contains(t, errs, "invariant inference")
+	for _, mm := range []string{"pso", "tso"} {
+		_, _, errs := cubew(t, "check", "-v", "--model", mm, "../../examples/spin_lock.cub")
+		require.Contains(t, errs, "spin_lock.cub: invariant inference: not needed (oracle not explored)\n", mm)
+	}
+	_, _, errs := cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "spin_lock.cub: invariant inference: oracle of ")
+	_, _, errs = cubew(t, "check", "-v", "--model", "pso", "--brab", "2", "--brab-after", "1000", "../../examples/spin_lock.cub")
+	require.Contains(t, errs, "spin_lock.cub: invariant inference: not needed (oracle not explored)\n")
+	code, out, errs := cubew(t, "check", "-v", "--model", "pso", "--timeout", "0", "--max-nodes", "1500", "../../examples/ticket_lock.cub")
+	require.Equal(t, exitSafe, code, errs)
+	require.Contains(t, out, "ticket_lock.cub  SAFE  pso  205 nodes  ")
+	require.Contains(t, errs, "ticket_lock.cub: invariant inference: 5 candidates visited, 0 refuted, 0 restarts\n")
 }
 
 // TestBrabTicketLock: the ticket lock example, whose counters grow

@@ -21,41 +21,48 @@ import (
 // defaultBrabAfter the most exact nodes it visits first (fewer when they
 // cost many pre-images, reach.Options.ApproxAfter): a model decided in
 // fewer (most of the corpus) never explores the oracle, and is searched
-// as with --brab 0.
+// as with --brab 0. defaultBrabAfterOutOfOrder replaces defaultBrabAfter
+// under a model whose writes may become visible out of program order
+// (defaultBrabAfterFor).
 const (
-	defaultBrab      = 3
-	defaultBrabAfter = 200
+	defaultBrab                = 3
+	defaultBrabAfter           = 200
+	defaultBrabAfterOutOfOrder = 1000
 )
 
-// defaultBrabFor is the oracle size of a check of a model under mm without
-// --brab: defaultBrab, but 0 (off) when writes may become visible out of
-// program order (PSO). There the candidates refuted by the oracle's
-// instances restart the search often enough to make it slower (dekker_2b
-// 29 → 46 CPU-s, arbiter_v2_N 11.6 → 17 CPU-s with --assume-invariants),
-// and no corpus file is decided only with it.
-func defaultBrabFor(mm memmodel.Model) int {
-	if !memmodel.WritesInProgramOrder(mm) {
-		return 0
+// defaultBrabAfterFor is the exact part of a check of model m under mm
+// without --brab-after: defaultBrabAfter, but defaultBrabAfterOutOfOrder
+// when m has weak variables whose writes may become visible out of
+// program order (PSO). There the
+// backward search over-approximates, and it refutes candidates that the
+// oracle's complete instances never reach (dekker_2: `PC[#1] = L6 &&
+// PC[#2] = L6`), each refutation restarting the search: from 200 nodes,
+// dekker_2b took 4 restarts and 4,916 nodes (1.8 → 9.6 CPU-s) where the
+// exact search needs 942 nodes and 21,716 pre-images, both within 1,000
+// nodes' allowance. From 1,000 nodes, chandy_misra is SAFE (UNKNOWN
+// without inference) and arbiter_v2_N takes 1,208 nodes instead of 2,742
+// (10.4 → 2.0 CPU-s); from 1,500, chandy_misra was not decided in 8
+// CPU-s. A model without weak variables is searched as under SC, and
+// approximated as soon (examples/ticket_lock.cub under pso: SAFE in 205
+// nodes, as under sc; from the 1,000th node, 1,005 nodes and 111 CPU-s).
+func defaultBrabAfterFor(m *syntax.Model, mm memmodel.Model) int {
+	if m.Weak && !memmodel.WritesInProgramOrder(mm) {
+		return defaultBrabAfterOutOfOrder
 	}
-	return defaultBrab
+	return defaultBrabAfter
 }
 
-// brabSize is --brab when given, else defaultBrabFor(mm).
-func (o *checkOpts) brabSize(cmd *cobra.Command, mm memmodel.Model) int {
-	if cmd.Flags().Changed("brab") {
-		return o.brab
-	}
-	return defaultBrabFor(mm)
-}
-
-// approxAfter is --brab-after, or 0 when --brab alone was given: an
-// explicit oracle size approximates from the first node, as Cubicle's
-// -brab does.
-func (o *checkOpts) approxAfter(cmd *cobra.Command) int {
-	if cmd.Flags().Changed("brab") && !cmd.Flags().Changed("brab-after") {
+// approxAfter is --brab-after when given, 0 when --brab alone was given
+// (an explicit oracle size approximates from the first node, as
+// Cubicle's -brab does), else defaultBrabAfterFor(m, mm).
+func (o *checkOpts) approxAfter(cmd *cobra.Command, m *syntax.Model, mm memmodel.Model) int {
+	switch {
+	case cmd.Flags().Changed("brab-after"):
+		return o.brabAfter
+	case cmd.Flags().Changed("brab"):
 		return 0
 	}
-	return o.brabAfter
+	return defaultBrabAfterFor(m, mm)
 }
 
 // withBrab turns on invariant inference with an oracle over the instances
