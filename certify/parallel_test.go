@@ -143,3 +143,24 @@ func TestContinuing(t *testing.T) {
 	}
 	require.Equal(t, []string{"g: o0 unsat", "g: o1 unsat", "g: o2 unknown", "g: o3 unsat", "g: o4 unsat", "g: o5 unknown", "g: o6 unsat"}, answers)
 }
+
+// TestCVC5Parts gives cvc5 a process per cvc5Chunk obligations or so, of
+// whole groups, and one for a small certificate: a large certificate's
+// groups each in a process of their own.
+func TestCVC5Parts(t *testing.T) {
+	var b strings.Builder
+	for g, n := range []int{cvc5Chunk, cvc5Chunk / 2, cvc5Chunk / 2, 3} {
+		for k := range n {
+			fmt.Fprintf(&b, "(push 1)\n(echo \"obligation g%d: o%d\")\n(check-sat)\n(pop 1)\n", g, k)
+		}
+	}
+	s := "(declare-const x Int)\n" + b.String()
+	var sizes []int
+	for _, p := range cvc5Parts(s, 1) {
+		sizes = append(sizes, len(Obligations(p)))
+	}
+	require.Equal(t, []int{cvc5Chunk, cvc5Chunk / 2, cvc5Chunk/2 + 3}, sizes)
+	small := strings.Join(strings.SplitAfter(s, "(pop 1)\n")[:5], "")
+	require.Equal(t, []string{small}, cvc5Parts(small, 1))
+	require.Len(t, cvc5Parts(small, 2), 1, "one group: one process")
+}
