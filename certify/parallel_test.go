@@ -142,6 +142,54 @@ func TestContinuing(t *testing.T) {
 		answers = append(answers, o.Obligation+" "+o.Answer)
 	}
 	require.Equal(t, []string{"g: o0 unsat", "g: o1 unsat", "g: o2 unknown", "g: o3 unsat", "g: o4 unsat", "g: o5 unknown", "g: o6 unsat"}, answers)
+
+	// 20 obligations: a new context takes twice as many as the spent one
+	// answered (3), not the whole rest: 51 obligations read in all, not 77.
+	b.Reset()
+	for k := range 20 {
+		fmt.Fprintf(&b, "(push 1)\n(echo \"obligation g: o%d\")\n(check-sat)\n(pop 1)\n", k)
+	}
+	contexts = nil
+	out, err = continuing(b.String(), spent)
+	require.NoError(t, err)
+	var sizes []int
+	for _, c := range contexts {
+		sizes = append(sizes, len(c))
+	}
+	require.Equal(t, []int{20, 6, 6, 6, 6, 5, 2}, sizes)
+	require.Equal(t, []string{"g: o15", "g: o16", "g: o17", "g: o18", "g: o19"}, contexts[5])
+	require.Len(t, out, 20)
+	for i, o := range out {
+		require.Equal(t, fmt.Sprintf("g: o%d", i), o.Obligation)
+		require.Equal(t, i%3 == 2 && i < 18, o.Answer == "unknown", o.Obligation)
+	}
+
+	// A context that answers all it takes: the next takes twice as many.
+	once := 0
+	spentOnce := func(s string) ([]Outcome, error) {
+		names := Obligations(s)
+		contexts = append(contexts, names)
+		out := make([]Outcome, len(names))
+		for i, n := range names {
+			out[i] = Outcome{n, "unsat"}
+			if once == 0 && i >= 1 {
+				out[i].Answer = "unknown"
+			}
+		}
+		once++
+		return out, nil
+	}
+	contexts = nil
+	out, err = continuing(b.String(), spentOnce)
+	require.NoError(t, err)
+	sizes = nil
+	for _, c := range contexts {
+		sizes = append(sizes, len(c))
+	}
+	require.Equal(t, []int{20, 4, 8, 6}, sizes)
+	require.Len(t, out, 20)
+	require.Equal(t, "unknown", out[1].Answer)
+	require.Equal(t, "unsat", out[2].Answer)
 }
 
 // TestCVC5Parts gives cvc5 a process per cvc5Chunk obligations or so, of
