@@ -223,29 +223,55 @@ func Z3With(ctx context.Context, script string, opts Z3Options) ([]Outcome, erro
 // CPU-s each there, all of it reading the script's definitions. An
 // obligation left open keeps its answer (the second attempt takes it
 // alone); the next context starts after it, so each round answers one
-// more obligation at least.
+// more obligation at least. A new context takes twice as many
+// obligations as the spent one answered at most (doubling again when it
+// answers all it takes): the rest of a heavy group would otherwise be
+// read again for every context, quadratic in its size.
 func continuing(script string, run func(script string) ([]Outcome, error)) ([]Outcome, error) {
-	var out []Outcome
-	var defs *definitions
-	for {
-		got, err := run(script)
+	got, err := run(script)
+	if err != nil {
+		return nil, err
+	}
+	u := spentAt(got)
+	if u < 0 {
+		return got, nil
+	}
+	out := got[: u+1 : u+1]
+	rest := Obligations(script)[u+1:]
+	size := 2 * (u + 1)
+	defs := newDefinitions(script)
+	for len(rest) > 0 {
+		batch := map[string]bool{}
+		for _, o := range rest[:min(size, len(rest))] {
+			batch[o] = true
+		}
+		got, err := run(defs.prune(Only(script, func(o string) bool { return batch[o] })))
 		if err != nil {
 			return nil, err
 		}
-		u := slices.IndexFunc(got, open)
-		if u < 0 || !slices.ContainsFunc(got[u+1:], open) {
-			return append(out, got...), nil
+		if len(got) != len(batch) {
+			return nil, fmt.Errorf("a part of %d obligations got %d answers", len(batch), len(got))
+		}
+		if u = spentAt(got); u < 0 {
+			u, size = len(got)-1, 2*size
+		} else {
+			size = 2 * (u + 1)
 		}
 		out = append(out, got[:u+1]...)
-		if defs == nil {
-			defs = newDefinitions(script)
-		}
-		left := map[string]bool{}
-		for _, o := range got[u+1:] {
-			left[o.Obligation] = true
-		}
-		script = defs.prune(Only(script, func(o string) bool { return left[o] }))
+		rest = rest[u+1:]
 	}
+	return out, nil
+}
+
+// spentAt returns the index of the first answer left open that a later
+// open answer follows (the context may have spent its resource limit
+// there), or -1.
+func spentAt(got []Outcome) int {
+	u := slices.IndexFunc(got, open)
+	if u < 0 || !slices.ContainsFunc(got[u+1:], open) {
+		return -1
+	}
+	return u
 }
 
 // open reports whether an answer neither proves nor refutes its

@@ -142,4 +142,73 @@ func TestContinuing(t *testing.T) {
 		answers = append(answers, o.Obligation+" "+o.Answer)
 	}
 	require.Equal(t, []string{"g: o0 unsat", "g: o1 unsat", "g: o2 unknown", "g: o3 unsat", "g: o4 unsat", "g: o5 unknown", "g: o6 unsat"}, answers)
+
+	// 20 obligations: a new context takes twice as many as the spent one
+	// answered (3), not the whole rest: 51 obligations read in all, not 77.
+	b.Reset()
+	for k := range 20 {
+		fmt.Fprintf(&b, "(push 1)\n(echo \"obligation g: o%d\")\n(check-sat)\n(pop 1)\n", k)
+	}
+	contexts = nil
+	out, err = continuing(b.String(), spent)
+	require.NoError(t, err)
+	var sizes []int
+	for _, c := range contexts {
+		sizes = append(sizes, len(c))
+	}
+	require.Equal(t, []int{20, 6, 6, 6, 6, 5, 2}, sizes)
+	require.Equal(t, []string{"g: o15", "g: o16", "g: o17", "g: o18", "g: o19"}, contexts[5])
+	require.Len(t, out, 20)
+	for i, o := range out {
+		require.Equal(t, fmt.Sprintf("g: o%d", i), o.Obligation)
+		require.Equal(t, i%3 == 2 && i < 18, o.Answer == "unknown", o.Obligation)
+	}
+
+	// A context that answers all it takes: the next takes twice as many.
+	once := 0
+	spentOnce := func(s string) ([]Outcome, error) {
+		names := Obligations(s)
+		contexts = append(contexts, names)
+		out := make([]Outcome, len(names))
+		for i, n := range names {
+			out[i] = Outcome{n, "unsat"}
+			if once == 0 && i >= 1 {
+				out[i].Answer = "unknown"
+			}
+		}
+		once++
+		return out, nil
+	}
+	contexts = nil
+	out, err = continuing(b.String(), spentOnce)
+	require.NoError(t, err)
+	sizes = nil
+	for _, c := range contexts {
+		sizes = append(sizes, len(c))
+	}
+	require.Equal(t, []int{20, 4, 8, 6}, sizes)
+	require.Len(t, out, 20)
+	require.Equal(t, "unknown", out[1].Answer)
+	require.Equal(t, "unsat", out[2].Answer)
+}
+
+// TestCVC5Parts gives cvc5 a process per cvc5Chunk obligations or so, of
+// whole groups, and one for a small certificate: a large certificate's
+// groups each in a process of their own.
+func TestCVC5Parts(t *testing.T) {
+	var b strings.Builder
+	for g, n := range []int{cvc5Chunk, cvc5Chunk / 2, cvc5Chunk / 2, 3} {
+		for k := range n {
+			fmt.Fprintf(&b, "(push 1)\n(echo \"obligation g%d: o%d\")\n(check-sat)\n(pop 1)\n", g, k)
+		}
+	}
+	s := "(declare-const x Int)\n" + b.String()
+	var sizes []int
+	for _, p := range cvc5Parts(s, 1) {
+		sizes = append(sizes, len(Obligations(p)))
+	}
+	require.Equal(t, []int{cvc5Chunk, cvc5Chunk / 2, cvc5Chunk/2 + 3}, sizes)
+	small := strings.Join(strings.SplitAfter(s, "(pop 1)\n")[:5], "")
+	require.Equal(t, []string{small}, cvc5Parts(small, 1))
+	require.Len(t, cvc5Parts(small, 2), 1, "one group: one process")
 }

@@ -30,8 +30,8 @@ end is not safe for concurrent use, the scripts are evaluated one at a
 time): the obligations are independent, and the answers do not depend
 on N.
 --cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5:
-all obligations in one process, or --jobs processes of whole groups;
-those left open each alone; then without E-matching), --rlimit being
+processes of whole groups, --jobs at least and about 1,000 obligations
+each at most; those left open each alone; then without E-matching), --rlimit being
 cvc5's --rlimit-per.
 
 With -v (Z3 only), every answer of every attempt goes to stderr as soon as it is
