@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cubew/cubew/dpor"
+	"github.com/cubew/cubew/internal/tuples"
 	"github.com/cubew/cubew/translate"
 )
 
@@ -191,7 +192,12 @@ func (in *instance) column(events []translate.Event, t *translate.Term, assign [
 			in.columns[key] = col
 			return col
 		}
-		cells := tuples(in.procs, len(procs))
+		all := make([]int, in.procs)
+		for i := range all {
+			all[i] = i + 1
+		}
+		var cells [][]int
+		tuples.Each(all, len(procs), func(c []int) { cells = append(cells, slices.Clone(c)) })
 		cols := dpor.Columns(in.states, t.Sym.Name, cells)
 		for i, c := range cells {
 			in.columns[cellKey(t.Sym.Name, c)] = cols[i]
@@ -215,21 +221,6 @@ func (in *instance) column(events []translate.Event, t *translate.Term, assign [
 	}
 	in.columns[key] = col
 	return col
-}
-
-// tuples lists every tuple of arity processes of 1..n.
-func tuples(n, arity int) [][]int {
-	out := [][]int{{}}
-	for range arity {
-		var next [][]int
-		for _, t := range out {
-			for q := 1; q <= n; q++ {
-				next = append(next, append(slices.Clone(t), q))
-			}
-		}
-		out = next
-	}
-	return out
 }
 
 // cellKey is the columnKey of the cell of symbol name at procs.
