@@ -37,8 +37,12 @@ func Check(ctx context.Context, m *syntax.Model, sys *translate.System, opts rea
 		// Invariants are proved: a trace may end in a violated one.
 		m = m.InvariantsAsUnsafe()
 	}
-	if empty, err := reach.NoInitialState(ctx, sys, opts); err != nil || empty {
-		return &Result{Result: reach.Vacuous(sys, opts), NoInitialState: empty}, err
+	empty, err := reach.NoInitialState(ctx, sys, opts)
+	if err != nil {
+		return nil, err
+	}
+	if empty {
+		return &Result{Result: reach.Vacuous(sys, opts), NoInitialState: true}, nil
 	}
 	var last *Replayed
 	opts.Confirm = func(ctx context.Context, tr *reach.Trace) error {
