@@ -270,20 +270,15 @@ func weaken(l translate.Literal) (translate.Literal, bool) {
 // it has none) and its numeric offset; false when the offset names
 // symbolic constants.
 func linParts(t *translate.Term) (*translate.Term, *big.Rat, bool) {
-	if t.Kind != translate.KLin {
-		return t, new(big.Rat), true
-	}
-	if len(t.Off.Consts) > 0 {
+	base, off := offsetParts(t)
+	if len(off.Consts) > 0 {
 		return nil, nil, false
 	}
 	k := new(big.Rat)
-	if t.Off.K != nil {
-		k.Set(t.Off.K)
+	if off.K != nil {
+		k.Set(off.K)
 	}
-	if t.Base == nil {
-		return translate.NumTerm(new(big.Rat)), k, true
-	}
-	return t.Base, k, true
+	return base, k, true
 }
 
 // stateLiteral reports whether l speaks of non-weak state only (no read,
