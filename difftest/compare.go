@@ -40,6 +40,10 @@ type Budget struct {
 	// (decide.WithLazyOracle); a model it cannot explore is searched
 	// without.
 	Brab int
+	// CheapAfter, with Brab, infers invariants from that node only when
+	// the oracle is cheap to explore (reach.Options.CheapApproxAfter), and
+	// not at all otherwise, as check's default does from its 50th node.
+	CheapAfter int
 }
 
 // DefaultBudget is the budget of the tests: small models finish well
@@ -75,6 +79,9 @@ func Run(ctx context.Context, c Case, b Budget) *Outcome {
 	}
 	opts := reach.Options{Model: c.Model, MaxNodes: b.MaxNodes, MaxMatchSteps: b.MaxMatchSteps, NewSolver: b.solver()}
 	opts, _ = decide.WithLazyOracle(ctx, m, c.Model, opts, b.Brab, b.MaxStates)
+	if b.CheapAfter > 0 {
+		opts.ApproxAfter, opts.CheapApproxAfter = b.MaxNodes, b.CheapAfter
+	}
 	res, err := decide.Check(ctx, m, sys, opts)
 	if err != nil {
 		return o.fail("reach: %v", err)

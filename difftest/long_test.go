@@ -32,6 +32,9 @@ var (
 	// oracle over 1..N processes (Budget.Brab), so that every answer that
 	// rests on inferred invariants is compared with the explicit engine.
 	longBrab = flag.Int("brab", 0, "TestLong: infer invariants from the first node with an oracle over 1..N processes (0: off)")
+	// longCheapAfter, with -brab, infers invariants only when the oracle
+	// is cheap to explore, from that node (Budget.CheapAfter).
+	longCheapAfter = flag.Int("brab-cheap-after", 0, "TestLong: with -brab, infer invariants from the N-th node only when the oracle is cheap to explore (0: from the first node, always)")
 )
 
 // TestLong is the long differential run, off unless -count-models is
@@ -57,7 +60,7 @@ func TestLong(t *testing.T) {
 			mm = reach.OrderingSteps(mm)
 		}
 		b := DefaultBudget
-		b.Brab = *longBrab
+		b.Brab, b.CheapAfter = *longBrab, *longCheapAfter
 		t.Run(name, func(t *testing.T) {
 			var tally Tally
 			done, inferred := 0, 0

@@ -16,10 +16,13 @@ import (
 type Lazy struct {
 	maxVars int
 	explore func() (*Oracle, error)
+	cheap   func() bool
 	mu      sync.Mutex
 	done    bool // explored (o or err is set)
 	o       *Oracle
 	err     error
+	probed  bool // Cheap was answered (isCheap)
+	isCheap bool
 }
 
 // NewLazy returns the oracle New(ctx, m, mm, n, maxStates) would build,
@@ -28,7 +31,30 @@ func NewLazy(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStat
 	if m.NumProcs > 0 {
 		n = min(n, m.NumProcs)
 	}
-	return &Lazy{maxVars: n, explore: func() (*Oracle, error) { return New(ctx, m, mm, n, maxStates) }}
+	return &Lazy{maxVars: n,
+		explore: func() (*Oracle, error) { return New(ctx, m, mm, n, maxStates) },
+		cheap:   func() bool { return cheap(ctx, m, mm, n) }}
+}
+
+// Cheap reports whether the oracle is cheap to explore: each of its
+// instances with 1..MaxVars processes is complete within CheapStates
+// states, and safe. A cheap oracle is explored at once; one that is not
+// stays unexplored (explored on its first question, as before), the
+// cost of the answer being at most CheapStates states of each instance
+// up to the first that exceeds them. It is asked once (the answer is
+// kept), and is safe for concurrent use.
+func (l *Lazy) Cheap() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.probed {
+		l.probed = true
+		l.isCheap = l.cheap()
+		if l.isCheap && !l.done {
+			l.o, l.err = l.explore()
+			l.done = true
+		}
+	}
+	return l.isCheap && l.err == nil
 }
 
 // MaxVars is the most variables of a cube the oracle finds unreached (n

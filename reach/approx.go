@@ -98,13 +98,20 @@ const preImagesPerExactNode = 25
 
 // exactYet reports whether the search is still in its exact part
 // (Options.ApproxAfter): the first run, before ApproxAfter nodes and
-// before the pre-images they may make (preImagesPerExactNode). The count
+// before the pre-images they may make (preImagesPerExactNode), or before
+// Options.CheapApproxAfter's when the oracle is cheap (CheapOracle). The count
 // of pre-images is taken between layers (they are adopted after a
 // layer's merge), so the answer does not depend on the number of
 // workers.
 func (e *engine) exactYet() bool {
-	return e.stats.Restarts == 0 && e.stats.Nodes < e.opts.ApproxAfter &&
-		e.stats.Generated < e.opts.ApproxAfter*preImagesPerExactNode
+	return e.stats.Restarts == 0 && e.exactBefore(e.opts.ApproxAfter) &&
+		(e.opts.CheapApproxAfter <= 0 || e.exactBefore(e.opts.CheapApproxAfter) || !cheapOracle(e.opts.Oracle))
+}
+
+// exactBefore reports whether the search is still within after exact
+// nodes and the pre-images they may make (preImagesPerExactNode).
+func (e *engine) exactBefore(after int) bool {
+	return e.stats.Nodes < after && e.stats.Generated < after*preImagesPerExactNode
 }
 
 // refute records that candidate c reaches the initial states.

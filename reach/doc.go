@@ -195,6 +195,11 @@
 // model of large nodes pays for the exact part in the nodes' work, not
 // their number); the nodes visited so far stay (they are exact); the
 // runs after a refutation approximate from the first node.
+// Options.CheapApproxAfter ends that exact part sooner for an oracle
+// that says it is cheap to explore (CheapOracle, approx_cheap.go:
+// package oracle's small instances complete within a few hundred states):
+// the oracle costs little, and the candidates save the nodes the exact
+// part would have visited (sense_barrier: 74 nodes instead of 156).
 // No counterexample goes through a candidate.
 //
 // Solver queries go through smt.Solver (lower.go maps terms to Z3 sorts:

@@ -85,6 +85,11 @@ type Options struct {
 	// made 25 pre-images per allowed node (approx.go); after a refuted
 	// candidate it approximates from the first node.
 	ApproxAfter int
+	// CheapApproxAfter, when positive and below ApproxAfter, is
+	// ApproxAfter for an Oracle that is cheap to explore (CheapOracle):
+	// the search asks whether it is after CheapApproxAfter nodes, and
+	// approximates from there when it is.
+	CheapApproxAfter int
 }
 
 // DefaultMaxSpurious is the number of counterexamples that do not replay

@@ -57,7 +57,9 @@ properties: an UNSAFE answer may name one ("invariant[1] violated").
 then says so.
 
 Past --brab-after nodes (or sooner, once it made 25 pre-images per allowed
-node), the search infers invariants (BRAB): it explores
+node; without --brab or --brab-after, from the 50th node when the
+instances with 1..--brab processes are complete and safe within 500
+states each, cheap to explore), the search infers invariants (BRAB): it explores
 the instances with 1..--brab processes forwards (and --brab+1 when it is
 small) and may replace a node by a cube of at most --brab processes,
 more general, that none of them reaches, which it then proves like an
@@ -131,7 +133,7 @@ NAME.want expects, 1 when some is not, 2 for bad input (docs/ci.md).`,
 	f.StringVar(&o.junit, "junit", "", "also write a JUnit XML report to `FILE` (expected verdicts from NAME.want)")
 	f.StringVar(&o.certificate, "certificate", "", "write the certificate of each SAFE answer to `FILE`.smt2 (a folder for several models; see cubew certify)")
 	f.IntVar(&o.brab, "brab", defaultBrab, "infer invariants (BRAB): explore the instances with 1..`N` processes forwards and try, in place of a node, a more general cube none of them reaches; 0 turns it off")
-	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit at most this many `nodes` exactly before inferring invariants (fewer once they made 25 pre-images each; 0: from the first node, the default when --brab is given; 1000 under pso)")
+	f.IntVar(&o.brabAfter, "brab-after", defaultBrabAfter, "visit at most this many `nodes` exactly before inferring invariants (fewer once they made 25 pre-images each; 0: from the first node, the default when --brab is given; 1000 under pso; without either flag, 50 when the small instances are cheap to explore)")
 	f.IntVar(&o.brabStates, "brab-states", oracle.DefaultMaxStates, "keep at most this many `states` of each instance --brab explores (a larger one is explored partially, breadth first: its candidates are guesses, which the search proves)")
 	f.BoolVar(&o.invariants, "invariants", false, "print the invariants a SAFE answer inferred with --brab, as invariant declarations to paste into the model")
 	o.pics.flags(cmd, true)
@@ -163,7 +165,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	if prog != nil {
 		opts.Progress = prog.update
 	}
-	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd, m, mm), o.brabStates)
+	opts, orc := withBrab(ctx, m, mm, opts, o.brab, o.approxAfter(cmd, m, mm), o.cheapApproxAfter(cmd, m, mm), o.brabStates)
 	res, err := decide.Check(ctx, m, sys, opts)
 	prog.done()
 	if err != nil {

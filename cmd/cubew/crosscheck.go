@@ -227,7 +227,7 @@ func parameterized(ctx context.Context, m *syntax.Model, sys *translate.System, 
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
 	opts, _ := withBrab(ctx, m, mm, reach.Options{Model: mm, MaxNodes: maxNodes,
-		NewSolver: newSearchSolver, AssumeInvariants: assume}, defaultBrab, defaultBrabAfterFor(m, mm), 0)
+		NewSolver: newSearchSolver, AssumeInvariants: assume}, defaultBrab, defaultBrabAfterFor(m, mm), defaultCheapBrabAfterFor(m, mm), 0)
 	res, err := decide.Check(ctx, m, sys, opts)
 	if err != nil {
 		return nil, 0, err
