@@ -13,7 +13,9 @@ import (
 // TestBrabDefaultCheap: without --brab or --brab-after, a search whose
 // oracle is cheap to explore (oracle.Lazy.Cheap) infers invariants from
 // its defaultCheapBrabAfter-th node: sense_barrier, 156 nodes exactly
-// (and from the 200th node), is SAFE in 74 with an oracle of 622 states;
+// (and from the 200th node), is SAFE in 74 with an oracle of 622 states,
+// whatever the number of cores, and the bounded instances with 2 and 3
+// processes agree;
 // lamport_N under tso, whose instance with 2 processes passes
 // oracle.CheapStates, is searched exactly as before (53 nodes, the
 // oracle never explored). An explicit --brab-after keeps its node, and
@@ -32,6 +34,12 @@ func TestBrabDefaultCheap(t *testing.T) {
 	require.Contains(t, out, "sense_barrier.cub  SAFE  sc  74 nodes  ")
 	require.Contains(t, errs, "sense_barrier.cub: invariant inference: oracle of 622 states over 1..4 processes\n")
 	require.Contains(t, errs, "sense_barrier.cub: invariant inference: 7 candidates visited, 0 refuted, 0 restarts\n")
+
+	for _, j := range []string{"1", "2"} {
+		_, out, errs = cubew(t, "check", "-j", j, sense)
+		require.Contains(t, out, "sense_barrier.cub  SAFE  sc  74 nodes  ", "-j %s: %s", j, errs)
+	}
+	requireCrosscheckSafe(t, sense, 74)
 
 	code, out, errs = cubew(t, "check", "-v", "--brab-after", "200", sense)
 	require.Equal(t, exitSafe, code, errs)
