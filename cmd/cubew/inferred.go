@@ -33,9 +33,10 @@ const (
 // defaultCheapBrabAfter is the exact part of a check without --brab or
 // --brab-after when its oracle is cheap to explore (oracle.Lazy.Cheap,
 // reach.Options.CheapApproxAfter): sense_barrier, decided exactly in 156
-// nodes (0.10 CPU-s), approximates from its 50th node and is SAFE in 74
-// (0.04 CPU-s); arbiter_v2_N takes 116 nodes instead of 274,
-// ticket_spin_lock_N 76 instead of 247, szymanski_at 67 instead of 222.
+// nodes (107 CPU-ms at load 12), approximates from its 50th node and is
+// SAFE in 74 (55 CPU-ms); arbiter_v2_N (--assume-invariants) takes 116
+// nodes instead of 274, ticket_spin_lock_N 76 instead of 247,
+// szymanski_at 78 instead of 222 (docs/fixedcost.md, session 15).
 // A model decided in fewer nodes (most of the corpus) never asks. From
 // the 30th node, dekker_2 and dekker_2b (45 nodes exactly, cheap
 // oracles) took twice their CPU time, and arbiter_v1_N 61 nodes instead
