@@ -60,5 +60,6 @@ func TestLazyCheap(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, o.Partial, "state limit 2000 reached")
 
-	require.False(t, cheap(ctx, load("futurebus.cub"), memmodel.SC, 3))
+	_, err = newWithin(ctx, load("futurebus.cub"), memmodel.SC, 3, 0, CheapStates)
+	require.ErrorIs(t, err, errNotCheap)
 }

@@ -16,7 +16,9 @@ import (
 type Lazy struct {
 	maxVars int
 	explore func() (*Oracle, error)
-	cheap   func() bool
+	// cheap is explore giving up with errNotCheap past CheapStates
+	// states of an instance (newWithin).
+	cheap   func() (*Oracle, error)
 	mu      sync.Mutex
 	done    bool // explored (o or err is set)
 	o       *Oracle
@@ -33,28 +35,30 @@ func NewLazy(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStat
 	}
 	return &Lazy{maxVars: n,
 		explore: func() (*Oracle, error) { return New(ctx, m, mm, n, maxStates) },
-		cheap:   func() bool { return cheap(ctx, m, mm, n) }}
+		cheap:   func() (*Oracle, error) { return newWithin(ctx, m, mm, n, maxStates, CheapStates) }}
 }
 
 // Cheap reports whether the oracle is cheap to explore: each of its
 // instances with 1..MaxVars processes is complete within CheapStates
-// states, and safe. A cheap oracle is explored at once; one that is not
-// stays unexplored (explored on its first question, as before), the
-// cost of the answer being at most CheapStates states of each instance
-// up to the first that exceeds them. It is asked once (the answer is
-// kept), and is safe for concurrent use.
+// states, and safe. A cheap oracle is explored at once, in the same
+// exploration (the oracle New gives); one that is not stays unexplored
+// (explored on its first question, as before), the cost of the answer
+// being at most CheapStates states of each instance up to the first that
+// exceeds them. An exploration error leaves it unexplored too (the first
+// question meets it again); an oracle explored already is cheap. It is
+// asked once (the answer is kept), and is safe for concurrent use.
 func (l *Lazy) Cheap() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.probed {
 		l.probed = true
-		l.isCheap = l.cheap()
-		if l.isCheap && !l.done {
-			l.o, l.err = l.explore()
-			l.done = true
+		if l.done {
+			l.isCheap = l.err == nil // explored already: nothing more to pay
+		} else if o, err := l.cheap(); err == nil {
+			l.o, l.done, l.isCheap = o, true, true
 		}
 	}
-	return l.isCheap && l.err == nil
+	return l.isCheap
 }
 
 // MaxVars is the most variables of a cube the oracle finds unreached (n

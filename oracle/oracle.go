@@ -60,6 +60,14 @@ type Oracle struct {
 // ... }`, dpor/outside.go) is explored with one more process than
 // participants, the one that variable names, which never acts.
 func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates int) (*Oracle, error) {
+	return newWithin(ctx, m, mm, n, maxStates, 0)
+}
+
+// newWithin is New, but when within is positive it gives up with
+// errNotCheap at the first instance with 1..n processes that is not
+// complete and safe within that many states (cheap.go); an oracle it
+// returns is then New's, each of those instances being complete.
+func newWithin(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates, within int) (*Oracle, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultMaxStates
 	}
@@ -72,10 +80,17 @@ func New(ctx context.Context, m *syntax.Model, mm memmodel.Model, n, maxStates i
 	o.explore = func(k, maxStates int) ([]dpor.State, *dpor.Result, error) {
 		return exploreReduced(ctx, m, reductions(k, mm, maxStates, r))
 	}
+	budget := maxStates
+	if within > 0 {
+		budget = min(within, maxStates)
+	}
 	for k := 1; k <= n; k++ {
-		states, res, err := o.explore(k, maxStates)
+		states, res, err := o.explore(k, budget)
 		if err != nil {
 			return nil, fmt.Errorf("oracle, instance with %d processes: %w", k, err)
+		}
+		if within > 0 && (res.Verdict != translate.Safe || res.Bounded) {
+			return nil, errNotCheap
 		}
 		if res.Verdict == translate.Unknown {
 			o.cut = append(o.cut, k) // a state limit: Deepen may go on
