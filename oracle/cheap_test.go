@@ -19,7 +19,8 @@ import (
 // grow without bound) is not, and stays unexplored until its first
 // question, which explores it as before, up to its state limit. Nor is
 // one whose small instance reaches an unsafe state (futurebus with 2
-// processes, 57 states over 1..4). The answer is kept.
+// processes, 57 states over 1..4). The answer is kept; an oracle a
+// question explored already is cheap (nothing more to pay).
 func TestLazyCheap(t *testing.T) {
 	ctx := context.Background()
 	dir, err := corpus.Dir()
@@ -59,6 +60,10 @@ func TestLazyCheap(t *testing.T) {
 	o, err = bakery.Explored()
 	require.NoError(t, err)
 	require.Contains(t, o.Partial, "state limit 2000 reached")
+
+	asked := NewLazy(ctx, bm, memmodel.SC, 3, 2000)
+	require.True(t, asked.Reached(choose))
+	require.True(t, asked.Cheap(), "explored already: nothing more to pay")
 
 	_, err = newWithin(ctx, load("futurebus.cub"), memmodel.SC, 3, 0, CheapStates)
 	require.ErrorIs(t, err, errNotCheap)
