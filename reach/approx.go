@@ -29,6 +29,17 @@ const DefaultMaxRestarts = 8
 // maxCandidateChecks bounds the candidates tried on one node.
 const maxCandidateChecks = 256
 
+// candidate is a cube that may replace a node, with the check (nil:
+// none needed) that it loses none of the node's executions. approximate
+// makes each kind of candidate only when the kinds before it gave none,
+// and runs a check only on a candidate it is about to try: on
+// ticket_spin_lock_N under pso, checking every pinned candidate of every
+// node took 54 % of the search's CPU, most of them never tried.
+type candidate struct {
+	cube  *translate.Cube
+	check func() bool
+}
+
 // errRestart ends a run whose candidate was refuted: the search starts
 // over.
 var errRestart = errors.New("reach: a candidate invariant was refuted")
@@ -51,37 +62,44 @@ func (e *engine) approximate(ctx context.Context, n *node) (cand *node, known bo
 	if e.static == nil {
 		e.static = staticSymbols(e.sys)
 	}
+	maxVars := o.MaxVars()
+	kinds := []struct {
+		make   func() []candidate
+		judged bool // the oracle judges them (as judgedAs says); procCandidates are guesses
+	}{
+		{func() []candidate { return candidates(n.cube, maxVars) }, true},
+		{func() []candidate { return e.weakCandidates(n, maxVars) }, true},
+		{func() []candidate { return e.lockedCandidates(n, maxVars) }, true},
+		{func() []candidate { return e.nowCandidates(n, maxVars) }, true},
+		{func() []candidate { return e.procCandidates(n, maxVars) }, false},
+		{func() []candidate { return e.lockedFlagCandidates(n, maxVars) }, true},
+	}
 	tried := 0
-	cands := append(candidates(n.cube, o.MaxVars()), e.weakCandidates(n, o.MaxVars())...)
-	cands = append(cands, e.lockedCandidates(n, o.MaxVars())...)
-	cands = append(cands, e.nowCandidates(n, o.MaxVars())...)
-	guessFrom := len(cands) // the oracle judges the others (as judgedAs says); procCandidates are guesses
-	cands = append(cands, e.procCandidates(n, o.MaxVars())...)
-	guessTo := len(cands)
-	cands = append(cands, e.lockedFlagCandidates(n, o.MaxVars())...)
-	for i, c := range cands {
-		if e.bad[c.Key()] || hasPassenger(c, e.static) {
-			continue
+	for _, kind := range kinds {
+		for _, c := range kind.make() {
+			if e.bad[c.cube.Key()] || hasPassenger(c.cube, e.static) || c.check != nil && !c.check() {
+				continue
+			}
+			if tried++; tried > maxCandidateChecks {
+				return nil, false, nil
+			}
+			if prev := e.cands[c.cube.Key()]; prev != nil {
+				return prev, true, nil
+			}
+			if kind.judged && o.Reached(judgedAs(c.cube)) {
+				continue
+			}
+			cand, reached, err := e.candidateOf(ctx, n, c.cube)
+			if err != nil {
+				return nil, false, err
+			}
+			if !reached {
+				cand.judged = kind.judged
+				e.cands[c.cube.Key()] = cand
+				return cand, false, nil
+			}
+			e.bad[c.cube.Key()] = true
 		}
-		if tried++; tried > maxCandidateChecks {
-			break
-		}
-		if prev := e.cands[c.Key()]; prev != nil {
-			return prev, true, nil
-		}
-		if (i < guessFrom || i >= guessTo) && o.Reached(judgedAs(c)) {
-			continue
-		}
-		cand, reached, err := e.candidateOf(ctx, n, c)
-		if err != nil {
-			return nil, false, err
-		}
-		if !reached {
-			cand.judged = i < guessFrom || i >= guessTo
-			e.cands[c.Key()] = cand
-			return cand, false, nil
-		}
-		e.bad[c.Key()] = true
 	}
 	return nil, false, nil
 }
@@ -130,11 +148,11 @@ func root(n *node) *node {
 }
 
 // candidates are the sub-cubes of c that may replace it, most general
-// first: at most maxVars process variables and maxVars+1 literals (at
+// first (none needs a check): at most maxVars process variables and maxVars+1 literals (at
 // least 2), over state literals only (no event, read or weak location)
 // weakened from c's or related by its offsets (offsetRelations), each
 // variable indexing some array cell, and more general than c.
-func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
+func candidates(c *translate.Cube, maxVars int) []candidate {
 	var lits []translate.Literal
 	known := map[translate.Literal]bool{}
 	keep := func(w translate.Literal) {
@@ -169,28 +187,33 @@ func candidates(c *translate.Cube, maxVars int) []*translate.Cube {
 
 // generalise returns the candidates build makes from the subsets of lits
 // with at most max(2, maxVars+1) literals (build gets the subset's
-// indexes into lits and its literals; nil: none), smaller subsets first:
-// those with at most maxVars variables whose key is not in seen yet
-// (seen is updated) and that keep, when build gives it, accepts; most
-// general first.
-func generalise(lits []translate.Literal, maxVars int, seen map[string]bool, build func(idx []int, sub []translate.Literal) (cand *translate.Cube, keep func() bool)) []*translate.Cube {
-	var out []*translate.Cube
+// indexes into lits and its literals; a nil cube: none), smaller subsets
+// first: those with at most maxVars variables whose key is not in seen
+// yet (seen is updated), each with the check build gives it, which the
+// caller runs (candidate); most general first.
+func generalise(lits []translate.Literal, maxVars int, seen map[string]bool, build func(idx []int, sub []translate.Literal) (cand *translate.Cube, check func() bool)) []candidate {
+	var out []candidate
 	forSubsets(len(lits), max(2, maxVars+1), func(idx []int) {
 		sub := make([]translate.Literal, len(idx))
 		for i, k := range idx {
 			sub[i] = lits[k]
 		}
-		cand, keep := build(idx, sub)
+		cand, check := build(idx, sub)
 		if cand == nil || cand.NVars > maxVars || seen[cand.Key()] {
 			return
 		}
 		seen[cand.Key()] = true
-		if keep == nil || keep() {
-			out = append(out, cand)
-		}
+		out = append(out, candidate{cand, check})
 	})
-	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
+	sortCandidates(out)
 	return out
+}
+
+// sortCandidates orders cs most general first (moreGeneral), keeping the
+// order of equally general ones: the order of the candidates a check
+// keeps does not depend on when the checks run.
+func sortCandidates(cs []candidate) {
+	sort.SliceStable(cs, func(i, j int) bool { return moreGeneral(cs[i].cube, cs[j].cube) })
 }
 
 // moreGeneral orders candidates: fewer variables, fewer literals, more

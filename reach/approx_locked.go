@@ -20,7 +20,7 @@ import (
 // imply the candidate's literals, and the search's syntactic inclusion
 // (subsume.go) to find n included in that cube. See doc.go,
 // "Approximation", for what the oracle is asked (judgedAs).
-func (e *engine) lockedCandidates(n *node, maxVars int) []*translate.Cube {
+func (e *engine) lockedCandidates(n *node, maxVars int) []candidate {
 	return e.pinnedCandidates(n, maxVars, transitionReads(n.cube))
 }
 
@@ -36,7 +36,7 @@ func (e *engine) lockedCandidates(n *node, maxVars int) []*translate.Cube {
 // under TSO exactly, in 91 nodes), and they would change proved answers
 // (two_phase_N under TSO with --brab 3: 27 nodes and 6 candidates instead
 // of 47 and 1).
-func (e *engine) lockedFlagCandidates(n *node, maxVars int) []*translate.Cube {
+func (e *engine) lockedFlagCandidates(n *node, maxVars int) []candidate {
 	if memmodel.WritesInProgramOrder(e.opts.Model) {
 		return nil
 	}
@@ -46,7 +46,7 @@ func (e *engine) lockedFlagCandidates(n *node, maxVars int) []*translate.Cube {
 // pinnedCandidates are the candidates of n that keep some of its reads
 // in reads, at least one of them pinned by a write, as lockedCandidates
 // says.
-func (e *engine) pinnedCandidates(n *node, maxVars int, reads translate.Set) []*translate.Cube {
+func (e *engine) pinnedCandidates(n *node, maxVars int, reads translate.Set) []candidate {
 	c := n.cube
 	if reads == 0 {
 		return nil

@@ -52,7 +52,7 @@ init (i) { PC[i] = L1 && Head = 0 && Tail = 0 }
 	c, _, _, ok := translate.Canonicalize(lits, events, rel)
 	require.True(t, ok)
 	e := &engine{ctx: context.Background(), opts: Options{Model: memmodel.TSO}}
-	cands := e.lockedCandidates(&node{cube: c}, 3)
+	cands := checked(e.lockedCandidates(&node{cube: c}, 3))
 	require.NotEmpty(t, cands)
 	var got []string
 	for _, cand := range cands {
@@ -84,7 +84,7 @@ init (i) { PC[i] = L1 && Head = 0 && Tail = 0 }
 	unpinned, _, _, ok := translate.Canonicalize([]translate.Literal{pc(1, "L3"), pc(2, "L3"), translate.NewLiteral(translate.Eq, r(1), val(head, 0))},
 		[]translate.Event{ev(translate.Read, 1, head)}, translate.NewRel(1))
 	require.True(t, ok)
-	require.Empty(t, e.lockedCandidates(&node{cube: unpinned}, 3))
+	require.Empty(t, checked(e.lockedCandidates(&node{cube: unpinned}, 3)))
 }
 
 // TestLockedFlagCandidates: the node of chandy_misra's search under pso
@@ -120,9 +120,9 @@ init (i j) { State[i] = Out && NetPerm[i,j] = False }
 	require.True(t, ok)
 	e := &engine{ctx: context.Background(), opts: Options{Model: memmodel.PSO}}
 	n := &node{cube: c}
-	require.Empty(t, e.lockedCandidates(n, 2), "a flag is not a counter")
+	require.Empty(t, checked(e.lockedCandidates(n, 2)), "a flag is not a counter")
 	var got []string
-	for _, cand := range e.lockedFlagCandidates(n, 2) {
+	for _, cand := range checked(e.lockedFlagCandidates(n, 2)) {
 		got = append(got, cand.String())
 		require.Len(t, cand.Events, 2, "%s: the read without its write", cand)
 		for i, ev := range judgedAs(cand).Events {
@@ -136,5 +136,5 @@ init (i j) { State[i] = Out && NetPerm[i,j] = False }
 	alone, _, _, ok := translate.Canonicalize([]translate.Literal{state(1, "In"), received},
 		[]translate.Event{cell(translate.Read)}, translate.NewRel(1))
 	require.True(t, ok)
-	require.Empty(t, e.lockedFlagCandidates(&node{cube: alone}, 2))
+	require.Empty(t, checked(e.lockedFlagCandidates(&node{cube: alone}, 2)))
 }

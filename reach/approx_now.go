@@ -26,7 +26,7 @@ import (
 // The oracle judges such a candidate exactly as it judges the unsafe
 // formula's `p @ X` (oracle/final.go). Like every candidate it is proved
 // as a root: a reachable one meets the initial states and is refuted.
-func (e *engine) nowCandidates(n *node, maxVars int) []*translate.Cube {
+func (e *engine) nowCandidates(n *node, maxVars int) []candidate {
 	step := stepReads(n)
 	if step == 0 || !ordersSteps(e.opts.Model) {
 		return nil

@@ -43,7 +43,7 @@ func TestNowCandidates(t *testing.T) {
 	require.Equal(t, translate.Of(0)|translate.Of(1)|translate.Of(2), n.step, "the step's fence and two reads")
 
 	e := &engine{opts: Options{Model: mm}}
-	cands := e.nowCandidates(n, 2)
+	cands := checked(e.nowCandidates(n, 2))
 	var got []string
 	for _, c := range cands {
 		got = append(got, c.String())
@@ -66,6 +66,6 @@ func TestNowCandidates(t *testing.T) {
 	}, got)
 
 	e.opts.Model = KeepingObligations(memmodel.PSO)
-	require.Empty(t, e.nowCandidates(n, 2))
+	require.Empty(t, checked(e.nowCandidates(n, 2)))
 	require.Zero(t, res.Graph[0].node.step, "the unsafe cube")
 }

@@ -58,7 +58,7 @@ func TestWeakenPositive(t *testing.T) {
 	node, ok := translate.NewCube([]translate.Literal{positive, wait, cases[0].in})
 	require.True(t, ok)
 	var keys []string
-	for _, c := range candidates(node, 1) {
+	for _, c := range checked(candidates(node, 1)) {
 		keys = append(keys, c.Key())
 	}
 	order, _ := translate.NewCube([]translate.Literal{lit(translate.Lt, timer, clock)})

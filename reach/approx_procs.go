@@ -1,8 +1,6 @@
 package reach
 
 import (
-	"sort"
-
 	"github.com/cubew/cubew/translate"
 )
 
@@ -14,13 +12,13 @@ import (
 // to the kept events, and has at most maxVars variables. Each is more
 // general than n by the search's syntactic inclusion (checked, as
 // weakCandidates). See doc.go, "Approximation".
-func (e *engine) procCandidates(n *node, maxVars int) []*translate.Cube {
+func (e *engine) procCandidates(n *node, maxVars int) []candidate {
 	c := n.cube
 	known := knownOnlyByReads(c)
 	if len(known) == 0 {
 		return nil
 	}
-	var out []*translate.Cube
+	var out []candidate
 	seen := map[string]bool{c.Key(): true}
 	forSubsets(len(known), len(known), func(idx []int) {
 		var drop [translate.MaxEvents + 1]bool // a dropped variable #k is drop[k]
@@ -38,11 +36,9 @@ func (e *engine) procCandidates(n *node, maxVars int) []*translate.Cube {
 			return
 		}
 		seen[cand.Key()] = true
-		if e.includes(n, cand) {
-			out = append(out, cand)
-		}
+		out = append(out, candidate{cand, func() bool { return e.includes(n, cand) }})
 	})
-	sort.SliceStable(out, func(i, j int) bool { return moreGeneral(out[i], out[j]) })
+	sortCandidates(out)
 	return out
 }
 

@@ -13,7 +13,7 @@ import (
 // subsume.go finds n included in it): visiting it in n's place loses no
 // execution of n, as n covered by it in the visited set would lose none.
 // They come most general first, after n's candidates without events.
-func (e *engine) weakCandidates(n *node, maxVars int) []*translate.Cube {
+func (e *engine) weakCandidates(n *node, maxVars int) []candidate {
 	c := n.cube
 	final := finalReads(c)
 	if final == 0 {

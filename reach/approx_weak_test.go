@@ -43,7 +43,7 @@ init (p) { X = 0 && Y = 0 }
 	c, _, _, ok := translate.Canonicalize(lits, events, rel)
 	require.True(t, ok)
 	e := &engine{ctx: context.Background(), opts: Options{Model: memmodel.TSO}}
-	cands := e.weakCandidates(&node{cube: c}, 2)
+	cands := checked(e.weakCandidates(&node{cube: c}, 2))
 	require.Len(t, cands, 2)
 	for _, cand := range cands {
 		require.Len(t, cand.Events, 1, cand.String())
@@ -55,5 +55,17 @@ init (p) { X = 0 && Y = 0 }
 
 	satisfied, _, _, ok := translate.Canonicalize(lits[:1], events, rel)
 	require.True(t, ok)
-	require.Empty(t, e.weakCandidates(&node{cube: satisfied}, 2))
+	require.Empty(t, checked(e.weakCandidates(&node{cube: satisfied}, 2)))
+}
+
+// checked returns the cubes of cs whose check passes (or that need none),
+// as approximate would try them.
+func checked(cs []candidate) []*translate.Cube {
+	var out []*translate.Cube
+	for _, c := range cs {
+		if c.check == nil || c.check() {
+			out = append(out, c.cube)
+		}
+	}
+	return out
 }

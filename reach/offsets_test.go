@@ -49,7 +49,7 @@ func TestCandidatesPreferCells(t *testing.T) {
 	node, ok := translate.NewCube([]translate.Literal{w, translate.NewLiteral(translate.Eq, next, serving), translate.NewLiteral(translate.Eq, serving, t1)})
 	require.True(t, ok)
 	var withWaiting []string
-	for _, c := range candidates(node, 3) {
+	for _, c := range checked(candidates(node, 3)) {
 		if len(c.Lits) == 2 && slices.Contains(c.Lits, w) {
 			withWaiting = append(withWaiting, c.Key())
 		}
