@@ -137,6 +137,7 @@ type keyScratch struct {
 	// For ranked: the ordered values of a state, sorted without ties,
 	// and the copy of a state (without buffers) with them ranked.
 	ranks       []value
+	rankInts    []int64 // ranks as whole numbers (wholeRanks)
 	rankedState state
 	// For canonKey: the signatures and the permuted copy of a state.
 	sigs     [][]byte
