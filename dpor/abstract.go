@@ -134,6 +134,11 @@ type keyScratch struct {
 	next []int64 // first constructor of an abstract type -> values renamed so far
 	seen []int64 // the constructors renamed in the current key
 	live state   // the copy of a state with its dead cells undef
+	// For ranked: the ordered values of a state, sorted without ties,
+	// and the copy of a state (without buffers) with them ranked.
+	ranks       []value
+	rankInts    []int64 // ranks as whole numbers (wholeRanks)
+	rankedState state
 	// For canonKey: the signatures and the permuted copy of a state.
 	sigs     [][]byte
 	locs     []int32

@@ -210,12 +210,17 @@ func (p *program) increment(st *state, base, offset value, sign int64) (value, e
 // ranked returns st with every known ordered value replaced by its rank
 // among them, ties sharing a rank (st itself when p.order is nil, or
 // when an ordered location holds a value that compares with init's
-// literals: "other", a free value).
+// literals: "other", a free value). The ranks and a state without
+// buffers are built in p's key scratch (the oracle keys every state of
+// ricart_agrawala's instances so: a slice, a map and a state per key
+// made the ranking a third of the key's cost), and whole numbers, the
+// usual clocks, are ranked as int64s (wholeRanks).
 func (p *program) ranked(st *state) *state {
 	if p.order == nil {
 		return st
 	}
-	var known []value
+	ks := p.keyScratch()
+	known := ks.ranks[:0]
 	ok := eachValue(st, func(l int, v value) bool {
 		switch {
 		case !p.order.ordered[l] || v.K == kUndef:
@@ -226,22 +231,54 @@ func (p *program) ranked(st *state) *state {
 		}
 		return true
 	})
+	ks.ranks = known
 	if !ok || len(known) == 0 {
 		return st
 	}
-	slices.SortFunc(known, p.num.cmp)
-	rank := map[value]int64{}
-	r := int64(-1)
-	for i, v := range known {
-		if i == 0 || p.num.cmp(known[i-1], v) != 0 {
-			r++
+	rankOf := p.wholeRanks(ks)
+	if rankOf == nil {
+		slices.SortFunc(known, p.num.cmp)
+		known = slices.CompactFunc(known, func(a, b value) bool { return p.num.cmp(a, b) == 0 })
+		rankOf = func(v value) int {
+			r, _ := slices.BinarySearchFunc(known, v, p.num.cmp)
+			return r
 		}
-		rank[v] = r
 	}
-	return mapValues(st, func(l int, v value) value {
+	rank := func(l int, v value) value {
 		if p.order.ordered[l] && v.numeric() {
-			return value{K: kInt, N: rank[v]}
+			return value{K: kInt, N: int64(rankOf(v))}
 		}
 		return v
-	})
+	}
+	if st.bufs != nil {
+		return mapValues(st, rank)
+	}
+	out := &ks.rankedState
+	out.vals, out.bufs, out.steps = append(out.vals[:0], st.vals...), nil, st.steps
+	for l, v := range out.vals {
+		out.vals[l] = rank(l, v)
+	}
+	return out
+}
+
+// wholeRanks returns the rank of a value among ks.ranks when they are
+// all whole numbers that fit an int64 (sorted and compared as such, with
+// no call to numbers.cmp), else nil.
+func (p *program) wholeRanks(ks *keyScratch) func(value) int {
+	ints := ks.rankInts[:0]
+	for _, v := range ks.ranks {
+		x, ok := p.num.small(v)
+		if !ok {
+			return nil
+		}
+		ints = append(ints, x)
+	}
+	slices.Sort(ints)
+	ints = slices.Compact(ints)
+	ks.rankInts = ints
+	return func(v value) int {
+		x, _ := p.num.small(v)
+		r, _ := slices.BinarySearch(ints, x)
+		return r
+	}
 }

@@ -2,6 +2,7 @@ package dpor
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"sync"
@@ -83,11 +84,12 @@ func or(a, b truth) truth { return and(a.not(), b.not()).not() }
 // numbers interns the rationals of one run and knows the literal set L of
 // init (doc.go, "Unconstrained values").
 type numbers struct {
-	rats  []*big.Rat
-	whole []wholeReal // whole[i]: rats[i] as an int64, when it is one
-	index map[string]int64
-	lits  map[string]bool // rational strings of the numeric literals of init
-	terms sync.Map        // value -> *translate.Term, for State's callers
+	rats       []*big.Rat
+	whole      []wholeReal // whole[i]: rats[i] as an int64, when it is one
+	index      map[string]int64
+	wholeIndex map[int64]int64 // the whole rationals of index, by value
+	lits       map[string]bool // rational strings of the numeric literals of init
+	terms      sync.Map        // value -> *translate.Term, for State's callers
 }
 
 // term returns the concrete number v as a term, made once per value:
@@ -102,7 +104,7 @@ func (ns *numbers) term(v value) *translate.Term {
 }
 
 func newNumbers() *numbers {
-	return &numbers{index: map[string]int64{}, lits: map[string]bool{}}
+	return &numbers{index: map[string]int64{}, wholeIndex: map[int64]int64{}, lits: map[string]bool{}}
 }
 
 // wholeReal is a real that is an integer small enough for int64, kept
@@ -160,6 +162,9 @@ func (ns *numbers) real(r *big.Rat) value {
 	}
 	ns.whole = append(ns.whole, w)
 	ns.index[s] = i
+	if w.ok {
+		ns.wholeIndex[w.n] = i
+	}
 	return value{K: kReal, N: i}
 }
 
@@ -227,8 +232,29 @@ func (ns *numbers) add(a, b value, sign int64) (value, error) {
 		}
 		return value{K: kInt, N: s}, nil
 	}
+	if v, ok := ns.addWhole(a, b, sign); ok {
+		return v, nil
+	}
 	r := new(big.Rat).Mul(ns.rat(b), big.NewRat(sign, 1))
 	return ns.real(r.Add(r, ns.rat(a))), nil
+}
+
+// addWhole is add of two whole numbers, one of them a real, whose sum is
+// a real interned already, without big arithmetic (ricart_agrawala's
+// clocks step by whole numbers); false when it does not apply.
+func (ns *numbers) addWhole(a, b value, sign int64) (value, bool) {
+	x, xok := ns.small(a)
+	y, yok := ns.small(b)
+	if !xok || !yok || sign != 1 && sign != -1 || y == math.MinInt64 {
+		return value{}, false
+	}
+	y *= sign
+	s := x + y
+	if (y > 0 && s < x) || (y < 0 && s > x) {
+		return value{}, false
+	}
+	i, ok := ns.wholeIndex[s]
+	return value{K: kReal, N: i}, ok
 }
 
 // scale returns k*c for a number c; unknown operands give kUndef.

@@ -90,7 +90,10 @@
 // whole state budget and kept when complete, so the oracle stays exact
 // for every instance it has (arbiter_v3_N under TSO: 1..4 processes,
 // 32,261 classes; TestGrow). An oracle with a partial instance does not
-// grow. Deepen (deepen.go) explores the instances that a state limit cut
+// grow. Past an instance that a state limit cut, the larger ones are
+// explored with the share of the state limit the instance with one more
+// process gets (instanceBudget: bakery_lamport's tickets, TestBudgetPastCut).
+// Deepen (deepen.go) explores the instances that a state limit cut
 // again with 4 times the limit, once; reach asks it when its search
 // stalls, and drops the candidates the deeper instances reach.
 //
