@@ -60,8 +60,9 @@ import (
 //     reads with corresponding sources (the matcher's sameEvent and
 //     sourcesAgree): the visited cube's obligations are among the new
 //     one's, so it stands for at least the new one's executions; and whose
-//     unsatisfied reads map to no marked read (unsatAgree: a marked read
-//     reads a write of the cube, with a value no literal states).
+//     unsatisfied reads map to unsatisfied reads only (unsatAgree: a
+//     marked read, like any satisfied one, reads a write of the cube, with
+//     a value no literal states).
 //
 // The source stays in the cube (collect keeps a marked read as an
 // unsatisfied one, and lastWrites keeps the ghb-maximal writes before it,
