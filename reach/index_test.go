@@ -28,7 +28,7 @@ func TestIndexAgreesWithPlainMatching(t *testing.T) {
 		maxNodes int // the first nodes of the search suffice
 	}{
 		{"cubicle-w/cubtso/arbiter_v2_N.cub", memmodel.TSO, 200},
-		{"cubicle-w/cubtso/dekker_2.cub", memmodel.PSO, 300},
+		{"cubicle-w/cubtso/two_phase_N.cub", memmodel.PSO, 300},
 		{"cubicle/bakery_lamport.cub", memmodel.SC, 0},
 	}
 	for _, c := range cases {

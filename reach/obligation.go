@@ -60,8 +60,9 @@ import (
 //     reads with corresponding sources (the matcher's sameEvent and
 //     sourcesAgree): the visited cube's obligations are among the new
 //     one's, so it stands for at least the new one's executions; and whose
-//     unsatisfied reads map to no marked read (unsatAgree: a marked read
-//     reads a write of the cube, with a value no literal states).
+//     unsatisfied reads map to unsatisfied reads only (unsatAgree: a
+//     marked read, like any satisfied one, reads a write of the cube, with
+//     a value no literal states).
 //
 // The source stays in the cube (collect keeps a marked read as an
 // unsatisfied one, and lastWrites keeps the ghb-maximal writes before it,
@@ -189,17 +190,23 @@ func sourcesAgree(v, n *translate.Cube, mu []int) bool {
 	return true
 }
 
-// unsatAgree reports whether the renaming mu of visited cube v's events
-// into cube n's maps no unsatisfied read of v (one whose value a literal
-// constrains: it reads a write the search has yet to generate) to a
-// marked read of n, which reads a write of n with a value no literal of n
-// states: standing for it, v's read would ask the solver about a value n
-// leaves free (two visited cubes reading different values then cover it
-// together), and v's pre-images would look for its write among those not
-// generated yet.
-func unsatAgree(v, n *translate.Cube, mu []int) bool {
-	for r := unsatReads(v.Lits, v.Events); r != 0; r &= r - 1 {
-		if n.Events[mu[bits.TrailingZeros64(uint64(r))]].Sourced {
+// unsatAgree reports whether the renaming mu of a visited cube's events
+// into a cube's maps every unsatisfied read of the visited cube (vUnsat:
+// one whose value a literal constrains, it reads a write from before the
+// cube's state) to an unsatisfied read of the cube (nUnsat). A satisfied
+// read of the cube reads a write of the cube, a marked one too, with a
+// value no literal of the cube states: standing for it, the visited
+// cube's read would ask the solver about a value the cube leaves free, so
+// that two visited cubes reading different values from before the state
+// would cover together a cube whose read reads a later write, a state
+// neither contains (dekker_2 under pso: node 205's pre-image by
+// t_CS_L7_W_Turn_Other where process #1's read of Turn reads the step's
+// own write was covered by nodes 5 and 243, #1 = val(e) and #1 <> val(e)),
+// and the visited cube's pre-images would look for its write among those
+// not generated yet.
+func unsatAgree(vUnsat, nUnsat translate.Set, mu []int) bool {
+	for r := vUnsat; r != 0; r &= r - 1 {
+		if !nUnsat.Has(mu[bits.TrailingZeros64(uint64(r))]) {
 			return false
 		}
 	}

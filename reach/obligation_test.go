@@ -139,12 +139,15 @@ func TestMarkSourcedOwnWrite(t *testing.T) {
 // TestUnsatisfiedReadStandsOnlyForUnsatisfied: a visited cube's read whose
 // value a literal constrains (unsatisfied: its write is yet to be
 // generated) stands for an unsatisfied read of the new cube, never for a
-// marked one, which reads a write of the cube and whose value no literal
-// states. Two visited cubes reading 1 and 2 would otherwise cover the
-// marked read between them with the solver (its value left free), the
-// wrong SAFE of pso_kept_satisfied_read.cub when markSourced kept two
-// marks per process and location. An unmarked unsatisfied read of the new
-// cube is still covered.
+// satisfied one, marked or not, which reads a write of the cube and whose
+// value no literal states. Two visited cubes reading 1 and 2 would
+// otherwise cover the satisfied read between them with the solver (its
+// value left free): the wrong SAFE of pso_kept_satisfied_read.cub when
+// markSourced kept two marks per process and location, and, for an
+// unmarked read kept as an entry point, the covers of dekker_2's pso
+// certificate that no prover could confirm (TestSatisfiedReadNotCovered
+// by values). An unmarked unsatisfied read of the new cube is still
+// covered.
 func TestUnsatisfiedReadStandsOnlyForUnsatisfied(t *testing.T) {
 	x, _, _ := weakSymbols(t)
 	read := ev(translate.Read, 1, x)
@@ -159,6 +162,7 @@ func TestUnsatisfiedReadStandsOnlyForUnsatisfied(t *testing.T) {
 	}{
 		{"unsatisfied read", []translate.Event{read, ev(translate.Write, 2, x)}, true, true},
 		{"marked read, satisfied by the write", []translate.Event{marked, ev(translate.Write, 2, x)}, false, false},
+		{"unmarked read, satisfied by the write", []translate.Event{read, ev(translate.Write, 2, x)}, false, false},
 	}
 	for _, c := range cases {
 		n := eventNode(t, c.events, [][2]int{{1, 0}}, nil, func(i int) bool { return i == 0 && c.value })

@@ -259,6 +259,7 @@ type facts struct {
 	// shapeSig is the shapeBit of each literal's shape.
 	shapeSig uint64
 	ev       evHave
+	unsat    translate.Set // the cube's unsatisfied reads (unsatReads)
 }
 
 // termValue is a literal t = v of a cube, v value-like and t not.
@@ -268,6 +269,9 @@ func newFacts(c *translate.Cube) *facts {
 	ids := make([]uint64, 2*len(c.Lits)) // one allocation for keys and shapes
 	f := &facts{c: c, keys: ids[:len(c.Lits)], shapes: ids[len(c.Lits):], eqVal: make([]termValue, 0, len(c.Lits))}
 	f.ev = newEvHave(c)
+	if len(c.Events) > 0 {
+		f.unsat = unsatReads(c.Lits, c.Events)
+	}
 	for i, l := range c.Lits {
 		h := l.ShapeHash()
 		f.shapes[i] = h
@@ -647,7 +651,7 @@ func (m *matcher) extendEvent(k int) bool {
 		mark := len(m.cur)
 		found := false
 		switch {
-		case !m.check(m.pat.evLits, nil), !sourcesAgree(v, m.f.c, m.mu), !unsatAgree(v, m.f.c, m.mu):
+		case !m.check(m.pat.evLits, nil), !sourcesAgree(v, m.f.c, m.mu), !unsatAgree(m.pat.unsat, m.f.unsat, m.mu):
 		case len(m.cur) == 0:
 			found = true // every literal implied: syntactic inclusion
 		default:
@@ -751,6 +755,7 @@ type pattern struct {
 	groupVars [][]litVars  // the variables of each group's literals
 	unary     [][]unaryLit // per variable, the literals about it alone
 	evLits    []translate.Literal
+	unsat     translate.Set // the unsatisfied reads of cube (unsatReads)
 	ev        evNeed
 	// shapes are the distinct shapes of the literals other than
 	// disequalities (shaped literals).
@@ -766,6 +771,9 @@ func (n *node) pattern() *pattern {
 	p := &pattern{cube: n.cube, groups: make([][]translate.Literal, n.cube.NVars+1), groupVars: make([][]litVars, n.cube.NVars+1),
 		unary: make([][]unaryLit, n.cube.NVars+1)}
 	p.ev = newEvNeed(n.cube)
+	if len(n.cube.Events) > 0 {
+		p.unsat = unsatReads(n.cube.Lits, n.cube.Events)
+	}
 	for _, l := range n.cube.Lits {
 		if l.Op != translate.Ne {
 			p.addShape(l.ShapeHash())

@@ -65,7 +65,7 @@ func defaultCheapBrabAfterFor(m *syntax.Model, mm memmodel.Model) int {
 // oracle's complete instances never reach (dekker_2: `PC[#1] = L6 &&
 // PC[#2] = L6`), each refutation restarting the search: from 200 nodes,
 // dekker_2b took 4 restarts and 4,916 nodes (1.8 → 9.6 CPU-s) where the
-// exact search needs 942 nodes and 21,716 pre-images, both within 1,000
+// exact search needs 962 nodes and 22,350 pre-images, both within 1,000
 // nodes' allowance. From 1,000 nodes, chandy_misra is SAFE (UNKNOWN
 // without inference) and arbiter_v2_N takes 1,208 nodes instead of 2,742
 // (10.4 → 2.0 CPU-s); from 1,500, chandy_misra was not decided in 8
