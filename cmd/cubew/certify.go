@@ -31,8 +31,8 @@ time): the obligations are independent, and the answers do not depend
 on N.
 --cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5:
 processes of whole groups, --jobs at least and about 1,000 obligations
-each at most; those left open each alone; then without E-matching), --rlimit being
-cvc5's --rlimit-per.
+each at most; those left open each alone without E-matching; those still
+open each alone with it), --rlimit being cvc5's --rlimit-per.
 
 With -v (Z3 only), every answer of every attempt goes to stderr as soon as it is
 known, with Z3's resource units spent on it and the wall time of the

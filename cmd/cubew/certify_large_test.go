@@ -84,6 +84,10 @@ var newSafeCertificates = []struct {
 	// search's 2,742-node proof, 17,722 obligations, was never confirmed by
 	// cvc5): Z3 8.7 CPU-s, cvc5 about 150 CPU-s.
 	{"cubicle-w/cubtso/arbiter_v2_N.cub", []string{"--model", "pso", "--assume-invariants"}, 1297, true},
+	// Session certs15: FLASH with data, SAFE by check's default proof
+	// (invariant inference, 721 nodes; check 34 CPU-s, a 229 MB
+	// certificate): Z3 44.9 CPU-s, cvc5 178.7 CPU-s.
+	{"cubicle/flash.cub", nil, 35289, true},
 }
 
 // certifiedModel returns the path of a file of newSafeCertificates: an
