@@ -88,6 +88,11 @@ var newSafeCertificates = []struct {
 	// (invariant inference, 721 nodes; check 34 CPU-s, a 229 MB
 	// certificate): Z3 44.9 CPU-s, cvc5 178.7 CPU-s.
 	{"cubicle/flash.cub", nil, 35289, true},
+	// Session 15: dekker_2 under pso after unsatAgree (session gap15: 962
+	// nodes, no cover by the solver left): Z3 382 CPU-s, cvc5 group by
+	// group 1,973 CPU-s (docs/certificates.md); certify's
+	// TestDekkerPSOCertified pins node_205's focus.
+	{"cubicle-w/cubtso/dekker_2.cub", []string{"--model", "pso"}, 10345, true},
 }
 
 // certifiedModel returns the path of a file of newSafeCertificates: an
