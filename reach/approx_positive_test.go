@@ -32,10 +32,7 @@ func TestWeakenPositive(t *testing.T) {
 	positive := lit(translate.Lt, translate.NumTerm(new(big.Rat)), translate.StateTerm(tick))
 	pos := positiveConsts(&translate.Cube{Lits: []translate.Literal{positive, lit(translate.Lt, translate.StateTerm(step), timer)}})
 	require.Equal(t, map[string]bool{"Tick": true}, pos)
-	cases := []struct {
-		in   translate.Literal
-		want string // "" when the literal gives nothing
-	}{
+	cases := []weakenCase{
 		{lit(translate.Eq, clock, off(timer, 0, ticks(1))), lit(translate.Lt, timer, clock).Key()},
 		{lit(translate.Lt, off(timer, 0, ticks(2)), last), lit(translate.Lt, timer, last).Key()},
 		{lit(translate.Eq, clock, off(timer, 1, ticks(1))), lit(translate.Lt, timer, clock).Key()},
@@ -44,15 +41,7 @@ func TestWeakenPositive(t *testing.T) {
 		{lit(translate.Ne, clock, off(timer, 0, ticks(1))), ""},
 		{lit(translate.Lt, clock, off(timer, 0, ticks(1))), ""},
 	}
-	for _, tc := range cases {
-		got, ok := weakenPositive(tc.in, pos)
-		if tc.want == "" {
-			require.False(t, ok, "%s gave %s", tc.in, got)
-			continue
-		}
-		require.True(t, ok, "%s", tc.in)
-		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
-	}
+	requireWeakened(t, cases, func(l translate.Literal) (translate.Literal, bool) { return weakenPositive(l, pos) })
 	require.Len(t, cases, 7)
 	wait := lit(translate.Eq, translate.StateTerm(&syntax.Symbol{Name: "Waiting", Class: syntax.SymArray, Arity: 1, Type: &syntax.Type{Name: "bool", Kind: syntax.TBool}}, 1), translate.CtorTerm("True"))
 	node, ok := translate.NewCube([]translate.Literal{positive, wait, cases[0].in})

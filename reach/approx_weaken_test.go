@@ -26,10 +26,7 @@ func TestWeaken(t *testing.T) {
 	ticket := translate.StateTerm(tickets, 1)
 	num := func(k int64) *translate.Term { return translate.NumTerm(big.NewRat(k, 1)) }
 	lit := translate.NewLiteral
-	cases := []struct {
-		in   translate.Literal
-		want string // "" when the literal gives nothing
-	}{
+	cases := []weakenCase{
 		{lit(translate.Eq, next, plus(serving, 1)), lit(translate.Lt, serving, next).Key()},
 		{lit(translate.Eq, plus(serving, 2), ticket), lit(translate.Lt, serving, ticket).Key()},
 		{lit(translate.Eq, next, plus(serving, -3)), lit(translate.Lt, next, serving).Key()},
@@ -43,15 +40,7 @@ func TestWeaken(t *testing.T) {
 		{lit(translate.Lt, rnext, plus(rserving, 1)), ""},
 		{lit(translate.Eq, next, translate.Plus(serving, translate.Lin{Consts: []translate.Coeff{{Name: "Tick", K: 1}}})), ""},
 	}
-	for _, tc := range cases {
-		got, ok := weaken(tc.in)
-		if tc.want == "" {
-			require.False(t, ok, "%s gave %s", tc.in, got)
-			continue
-		}
-		require.True(t, ok, "%s", tc.in)
-		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
-	}
+	requireWeakened(t, cases, weaken)
 	require.Len(t, cases, 12)
 }
 
@@ -67,4 +56,25 @@ func counters() (next, serving *translate.Term, tickets *syntax.Symbol) {
 // plus is b + k.
 func plus(b *translate.Term, k int64) *translate.Term {
 	return translate.Plus(b, translate.Lin{K: big.NewRat(k, 1)})
+}
+
+// weakenCase is a literal and the key of the literal a weakening gives
+// for it, "" when it gives none.
+type weakenCase struct {
+	in   translate.Literal
+	want string
+}
+
+// requireWeakened requires weaken to give each case's literal.
+func requireWeakened(t *testing.T, cases []weakenCase, weaken func(translate.Literal) (translate.Literal, bool)) {
+	t.Helper()
+	for _, tc := range cases {
+		got, ok := weaken(tc.in)
+		if tc.want == "" {
+			require.False(t, ok, "%s gave %s", tc.in, got)
+			continue
+		}
+		require.True(t, ok, "%s", tc.in)
+		require.Equal(t, tc.want, got.Key(), "%s", tc.in)
+	}
 }
