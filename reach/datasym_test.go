@@ -104,7 +104,7 @@ func TestDataSymmetricSearch(t *testing.T) {
 		{"sb_s", litmus(t, "sb_s"), translate.Safe, 5},
 		{"sb_us", litmus(t, "sb_us"), translate.Unsafe, 5},
 		{"iriw both seen", edit(t, litmus(t, "iriw_s"), iriwOutcome, "R1[r] = 1 && R2[r] = 2 && R1[s] = 2 && R2[s] = 1"), translate.Unsafe, 25},
-		{"iriw none seen", edit(t, litmus(t, "iriw_s"), iriwOutcome, "R1[r] = 1 && R2[r] = 0 && R1[s] = 0 && R2[s] = 0"), translate.Unsafe, 41},
+		{"iriw none seen", edit(t, litmus(t, "iriw_s"), iriwOutcome, "R1[r] = 1 && R2[r] = 0 && R1[s] = 0 && R2[s] = 0"), translate.Unsafe, 40},
 	}
 	for _, c := range cases {
 		res, err := Check(context.Background(), buildSource(t, c.src), Options{NewSolver: z3Solver, MaxNodes: 1000})

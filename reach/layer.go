@@ -207,6 +207,34 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	return out
 }
 
+// reachedFirst moves the first node of a layer that its checks found
+// meeting the initial states (and not covered syntactically) to the
+// front, with its checks: the merge then meets it before visiting any
+// other node of the layer, as a search that checks every node against
+// the initial states before its fixpoint check would (Cubicle checks each
+// popped node so, in generation order, while the merge visits the more
+// general nodes first). The search either ends there (UNSAFE, or a
+// refuted candidate restarts it), or the node's counterexample does not
+// replay and the merge expands it without adding it to the visited set:
+// then it covers nothing, so what the checks of the other nodes found
+// against the nodes queued before them still holds. What the checks found
+// depends only on the layer and the snapshot, so the order does not
+// depend on the number of workers.
+func reachedFirst(layer []*node, checks []precheck) {
+	for i := range layer {
+		pc := &checks[i]
+		if pc.init.reached && !pc.skipped && !pc.included && !pc.deferred && pc.err == nil {
+			if i > 0 {
+				n, c := layer[i], checks[i]
+				copy(layer[1:i+1], layer[:i])
+				copy(checks[1:i+1], checks[:i])
+				layer[0], checks[0] = n, c
+			}
+			return
+		}
+	}
+}
+
 // settleLayer settles, on up to workers workers, the uncovered nodes of
 // a layer that the visitable nodes queued before them (with their
 // symmetric images) may cover: the merge visits only these, so if they

@@ -363,6 +363,7 @@ func (e *engine) run(ctx context.Context) (*Result, error) {
 		start := time.Now()
 		checks := e.checkLayer(ctx, layer)
 		e.stats.Prechecks += time.Since(start)
+		reachedFirst(layer, checks)
 		e.collectTimes()
 		var m merge
 		for i, n := range layer {

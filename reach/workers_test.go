@@ -91,7 +91,7 @@ func TestDeletionsFoundEarly(t *testing.T) {
 		{"cubicle/sense_barrier.cub", true, 156, 1, 144, 77},
 		{"cubicle-w/cubtso/lamport_N.cub", false, 53, 0, 57, 18},
 		{"cubicle-w/cubtso/dekker_2.cub", false, 45, 0, 38, 4},
-		{"cubicle/bakery_lamport_bogus.cub", true, 73, 3, 16, 4},
+		{"cubicle/bakery_lamport_bogus.cub", true, 63, 0, 11, 4},
 	}
 	if os.Getenv("CUBEW_LONG_TESTS") != "" && !testing.Short() {
 		files = append(files, file{"cubicle-w/cubtso/arbiter_v2_N.cub", false, 532, 110, 5801, 596},
