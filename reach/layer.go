@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/cubew/cubew/internal/parallel"
 	"github.com/cubew/cubew/smt"
 	"github.com/cubew/cubew/translate"
 )
@@ -198,7 +197,7 @@ func (e *engine) checkLayer(ctx context.Context, layer []*node) []precheck {
 	for len(e.workers) < n {
 		e.workers = append(e.workers, e.newWorker())
 	}
-	parallel.For(len(layer), n, func(g, i int) {
+	e.meter.For(len(layer), n, func(g, i int) {
 		if ctx.Err() == nil { // else the search stops: the merge sees ctx done
 			out[i] = e.workers[g].check(ctx, layer[i], layer[:i])
 		}
@@ -257,7 +256,7 @@ func (e *engine) settleLayer(ctx context.Context, layer []*node, out []precheck,
 			visitable = append(visitable, e.withImages(x))
 		}
 	}
-	parallel.For(len(open), workers, func(g, k int) {
+	e.meter.For(len(open), workers, func(g, k int) {
 		if i := open[k]; ctx.Err() == nil {
 			out[i].settled = e.workers[g].settles(ctx, layer[i], before[i], out[i].cands)
 		}

@@ -2,8 +2,6 @@ package reach
 
 import (
 	"time"
-
-	"github.com/cubew/cubew/internal/parallel"
 )
 
 // child is a pre-image waiting to be queued, with the node it comes from.
@@ -75,7 +73,7 @@ func (e *engine) childInclusions(children []child) *pairBits {
 	}
 	includes := newPairBits(len(children))
 	matchers := make([]*matcher, e.opts.workers()) // by goroutine, reused
-	parallel.For(len(children), len(matchers), func(g, i int) {
+	e.meter.For(len(children), len(matchers), func(g, i int) {
 		c, p := children[i].n, children[i].n.pat
 		for j, d := range children[:i] {
 			if c.cube.NVars <= d.n.cube.NVars && len(c.cube.Lits) < len(d.n.cube.Lits) && d.n.fcache.hasShapes(p) &&

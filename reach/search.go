@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 	"time"
 
@@ -90,6 +91,10 @@ type Options struct {
 	// the search asks whether it is after CheapApproxAfter nodes, and
 	// approximates from there when it is.
 	CheapApproxAfter int
+	// MeasureCPU measures the CPU time of the search's own thread and of
+	// its parallel parts (Stats.SerialCPU, ParallelCPU, ParallelSpan),
+	// at the cost of two clock reads per parallel item.
+	MeasureCPU bool
 }
 
 // DefaultMaxSpurious is the number of counterexamples that do not replay
@@ -176,6 +181,14 @@ type Stats struct {
 	// between the children of a layer (order.go); the rest of a search's
 	// time but PreImage is the merge, one node at a time.
 	Prechecks, Ordering time.Duration
+	// With Options.MeasureCPU: SerialCPU is the CPU time of the search's
+	// thread outside its parallel parts (the merge, approximation, the
+	// replays; the garbage collector's own threads left out), ParallelCPU
+	// that of the parallel parts' items on every worker, and ParallelSpan
+	// the sum over the parallel parts of their busiest worker's CPU time.
+	// SerialCPU / (SerialCPU + ParallelCPU) is the serial fraction of
+	// Amdahl's law, measured in CPU time rather than wall time.
+	SerialCPU, ParallelCPU, ParallelSpan time.Duration
 }
 
 // Result is the outcome of Check.
@@ -267,12 +280,22 @@ func Check(ctx context.Context, sys *translate.System, opts Options) (*Result, e
 	}
 	opts.Model = searchModel(sys, memmodel.Or(opts.Model, sys.Model != nil && sys.Model.Weak))
 	e := &engine{sys: sys, opts: opts, start: time.Now(), bad: map[string]bool{}, syms: symmetries(sys, opts.Model), owned: ownedArrays(sys).forSearch(opts)}
+	if opts.MeasureCPU {
+		e.meter = &parallel.Meter{}
+		runtime.LockOSThread() // the search's thread CPU is its own
+		defer runtime.UnlockOSThread()
+	}
+	thread0 := parallel.ThreadCPU()
 	e.workers = []*worker{e.newWorker()}
 	defer e.closeWorkers()
 	res, err := e.runRestarting(ctx)
 	if res != nil {
 		for _, w := range e.workers {
 			res.Stats.SolverCalls += w.s.Stats().Checks
+		}
+		if e.meter != nil {
+			res.Stats.SerialCPU = parallel.ThreadCPU() - thread0 - e.meter.Caller
+			res.Stats.ParallelCPU, res.Stats.ParallelSpan = e.meter.Total(), e.meter.Span
 		}
 	}
 	return res, err
@@ -320,6 +343,9 @@ type engine struct {
 	// altMemos are the memos of literal alternatives of the goroutines
 	// that compute pre-images, by goroutine (preImagesParallel).
 	altMemos []altMemo
+	// meter measures the CPU of the parallel parts (Options.MeasureCPU;
+	// nil otherwise).
+	meter *parallel.Meter
 }
 
 func (e *engine) newNode(c *translate.Cube) *node {
@@ -707,7 +733,7 @@ func (e *engine) preImagesParallel(nodes []*node) [][]transitionPres {
 		}
 		results[k/nt][k%nt] = r
 	}
-	parallel.For(len(nodes)*nt, len(matchers), work)
+	e.meter.For(len(nodes)*nt, len(matchers), work)
 	return results
 }
 

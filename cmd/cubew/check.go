@@ -161,7 +161,7 @@ func checkFile(ctx context.Context, path string, o *checkOpts, g *globalOpts, cm
 	newSolver := func() smt.Solver { return solvers.wrap(newSearchSolver()) }
 	prog := newProgress(cmd.ErrOrStderr(), g.verbose, path)
 	opts := reach.Options{Model: mm, Strategy: o.search.strategy(), MaxNodes: o.maxNodes, NewSolver: newSolver,
-		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants, Workers: searchCores(ctx)}
+		KeepGraph: o.pics.dot != "", AssumeInvariants: o.assumeInvariants, Workers: searchCores(ctx), MeasureCPU: g.verbose}
 	if prog != nil {
 		opts.Progress = prog.update
 	}

@@ -138,6 +138,7 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 	fmt.Fprintf(tw, "  time in safety checks\t%s\t\n", dur(st.Safety))
 	fmt.Fprintf(tw, "  time in the solver\t%s\t\n", dur(sv.Time))
 	fmt.Fprintf(tw, "  total time\t%.3fs\t\n", seconds)
+	printCPUShares(tw, st)
 	tw.Flush()
 	for _, line := range strings.SplitAfter(b.String(), "\n") {
 		if line != "" {
@@ -145,5 +146,23 @@ func printStats(w io.Writer, file string, st reach.Stats, solvers *solverStats, 
 		}
 	}
 }
+
+// printCPUShares writes the lines of the search's CPU time on its own
+// thread (serial) and in its parallel parts, and the speed-ups they allow
+// (Amdahl's law), when the search measured them (reach.Options.MeasureCPU).
+func printCPUShares(w io.Writer, st reach.Stats) {
+	serial, par := st.SerialCPU.Seconds(), st.ParallelCPU.Seconds()
+	if serial+par <= 0 {
+		return
+	}
+	s := serial / (serial + par)
+	fmt.Fprintf(w, "  CPU, serial\t%.3fs\t(the search's thread outside the parallel parts)\n", serial)
+	fmt.Fprintf(w, "  CPU, parallel parts\t%.3fs\t(%.3fs on their busiest worker: %.2fx this run's workers allow)\n",
+		par, st.ParallelSpan.Seconds(), (serial+par)/(serial+st.ParallelSpan.Seconds()))
+	fmt.Fprintf(w, "  serial fraction\t%.3f\t(Amdahl: at most %.2fx on 2 cores, %.1fx on 16)\n", s, amdahl(s, 2), amdahl(s, 16))
+}
+
+// amdahl is the speed-up on cores cores of work whose serial fraction is s.
+func amdahl(s float64, cores int) float64 { return 1 / (s + (1-s)/float64(cores)) }
 
 func dur(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }

@@ -34,15 +34,24 @@ func TestVerbose(t *testing.T) {
 		"testdata/flag_mutex_fenced.cub: statistics\n",
 		"  nodes visited ", "  covered ", "without the solver", "  solver calls ",
 		"  time in pre-image ", "  time in subsumption ", "  time in the solver ", "  total time ",
+		"  CPU, serial ", "  CPU, parallel parts ", "  serial fraction ",
 	} {
 		require.Contains(t, errs, s)
 	}
 	// 37 pre-images of which 3 repeat a cube already generated.
 	require.Regexp(t, `(?m)^  pre-images +37$`, errs)
 	require.Regexp(t, `(?m)^  cache hits +3 +\(pre-images identical to one already generated\)$`, errs)
+	require.Regexp(t, `(?m)^  serial fraction +0\.\d{3} +\(Amdahl: at most \d\.\d\dx on 2 cores, \d+\.\dx on 16\)$`, errs)
 	nodes := regexp.MustCompile(`nodes visited\s+(\d+)`).FindStringSubmatch(errs)
 	require.NotNil(t, nodes)
 	require.Contains(t, out, " "+nodes[1]+" nodes", "the statistics agree with the result")
+}
+
+// TestAmdahl: the speed-up bound of Amdahl's law that -v prints.
+func TestAmdahl(t *testing.T) {
+	require.InDelta(t, 6.4, amdahl(0.1, 16), 1e-9)
+	require.InDelta(t, 2, amdahl(0, 2), 1e-9)
+	require.InDelta(t, 1, amdahl(1, 16), 1e-9)
 }
 
 // TestProgressTerminal: on a terminal the line is rewritten in place and

@@ -2,6 +2,7 @@ package parallel
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -74,4 +75,37 @@ func TestSpan(t *testing.T) {
 	require.Equal(t, time.Duration(7+6+4), rec.Span(2))
 	require.Equal(t, time.Duration(7+6+2), rec.Span(3))
 	require.Equal(t, time.Duration(7), rec.Calls[0].Span(2))
+}
+
+// spin does CPU work that the compiler cannot drop.
+func spin(k int) int {
+	x := 1
+	for i := range k {
+		x = x*31 + i
+	}
+	return x
+}
+
+// TestMeter: a Meter adds the CPU time of every item: with one goroutine
+// all of it is the caller's and the span is the sum; with two, the
+// span lies between half the sum and the sum. A nil Meter is For.
+func TestMeter(t *testing.T) {
+	var sink atomic.Int64
+	work := func(int, int) { sink.Add(int64(spin(200_000))) }
+	var one Meter
+	one.For(8, 1, work)
+	require.Positive(t, one.Caller, "the items took CPU")
+	require.Zero(t, one.Others, "one goroutine: the caller's")
+	require.Equal(t, one.Caller, one.Span, "one goroutine: the span is the sum")
+
+	var two Meter
+	two.For(8, 2, work)
+	two.For(8, 2, work)
+	require.Equal(t, two.Caller+two.Others, two.Total())
+	require.LessOrEqual(t, two.Span, two.Total())
+	require.GreaterOrEqual(t, 2*two.Span, two.Total())
+
+	var calls atomic.Int64
+	(*Meter)(nil).For(3, 2, func(int, int) { calls.Add(1) })
+	require.Equal(t, int64(3), calls.Load())
 }
