@@ -39,20 +39,23 @@ func TestForNothing(t *testing.T) {
 }
 
 // TestRecordCalls: while a recording is on, every For call adds one call
-// with its caller, its goroutines and, for each item, the goroutine that
-// worked on it; after stop, nothing more.
+// with its caller (the caller of Meter.For for a call through a Meter),
+// its goroutines and, for each item, the goroutine that worked on it;
+// after stop, nothing more.
 func TestRecordCalls(t *testing.T) {
 	var rec Recording
 	stop := Record(&rec)
 	For(10, 3, func(int, int) {})
 	For(2, 8, func(int, int) {})
+	var m Meter
+	m.For(3, 2, func(int, int) {})
 	stop()
 	For(5, 2, func(int, int) {})
-	require.Len(t, rec.Calls, 2)
+	require.Len(t, rec.Calls, 3)
 	require.Equal(t, 3, rec.Calls[0].Goroutines)
 	require.Equal(t, 2, rec.Calls[1].Goroutines, "no more goroutines than items")
 	for _, c := range rec.Calls {
-		require.Equal(t, "github.com/cubew/cubew/internal/parallel.TestRecordCalls", c.Site, "the caller of For")
+		require.Equal(t, "github.com/cubew/cubew/internal/parallel.TestRecordCalls", c.Site, "the caller of For or Meter.For")
 		require.Len(t, c.Items, len(c.By))
 		for i, g := range c.By {
 			require.Less(t, g, c.Goroutines, "item %d", i)

@@ -3,6 +3,7 @@ package parallel
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,9 +44,7 @@ func Record(r *Recording) (stop func()) {
 // runs items), and returns it with a function that adds the call to r.
 func (r *Recording) recorded(n, goroutines int, work func(g, i int)) (func(g, i int), func()) {
 	c := Call{Goroutines: goroutines, Items: make([]time.Duration, n), By: make([]int, n)}
-	if pc, _, _, ok := runtime.Caller(2); ok {
-		c.Site = runtime.FuncForPC(pc).Name()
-	}
+	c.Site = callerOutside()
 	return func(g, i int) {
 			start := ThreadCPU()
 			work(g, i)
@@ -56,6 +55,26 @@ func (r *Recording) recorded(n, goroutines int, work func(g, i int)) (func(g, i 
 			r.mu.Unlock()
 		}
 }
+
+// callerOutside names the innermost function on the stack that is not
+// one of For's (recordingFrames): the caller of For, or of Meter.For.
+func callerOutside() string {
+	pcs := make([]uintptr, 8)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if !recordingFrames[strings.TrimPrefix(f.Function, "github.com/cubew/cubew/internal/parallel.")] {
+			return f.Function
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// recordingFrames are the functions between a call of For or Meter.For
+// and callerOutside.
+var recordingFrames = map[string]bool{"(*Recording).recorded": true, "For": true, "(*Meter).For": true}
 
 // Busy is the CPU time of all the items of all the calls.
 func (r *Recording) Busy() time.Duration {
