@@ -224,13 +224,17 @@
 // any subset of them, and it is settled. The checks of a node the
 // snapshot does not cover also find the snapshot's nodes it includes,
 // which the merge deletes if it visits the node. A merge then
-// takes the nodes in queue order and checks again, against the nodes of
+// takes the nodes in queue order, but the first one the checks found
+// meeting the initial states first (as Cubicle, which checks every popped
+// node against them before anything else), and checks again, against the nodes of
 // the layer visited before, those neither covered nor settled (and
 // matches a node it visits against those to delete them too); the
 // visited nodes' pre-images are computed in parallel, by node and
 // transition, and queued in order, but that a pre-image moves before the
 // earlier ones it includes (order.go). The verdict and the node counts do
-// not depend on the number of workers.
+// not depend on the number of workers. With Options.MeasureCPU the
+// search measures the CPU time of its parallel parts and of the rest of
+// its thread (Stats.SerialCPU): the serial fraction of Amdahl's law.
 //
 // Local names: n for nodes, c for cubes, t for transitions, sigma for an
 // instantiation of parameters, st for a weak pre-image step.
