@@ -157,8 +157,12 @@ func printCPUShares(w io.Writer, st reach.Stats) {
 	}
 	s := serial / (serial + par)
 	fmt.Fprintf(w, "  CPU, serial\t%.3fs\t(the search's thread outside the parallel parts)\n", serial)
-	fmt.Fprintf(w, "  CPU, parallel parts\t%.3fs\t(%.3fs on their busiest worker: %.2fx this run's workers allow)\n",
-		par, st.ParallelSpan.Seconds(), (serial+par)/(serial+st.ParallelSpan.Seconds()))
+	span, balance := st.ParallelSpan.Seconds(), 1.0
+	if span > 0 {
+		balance = par / span
+	}
+	fmt.Fprintf(w, "  CPU, parallel parts\t%.3fs\t(span %.3fs with this run's workers, each on a core: %.2fx; with the serial part %.2fx)\n",
+		par, span, balance, (serial+par)/(serial+span))
 	fmt.Fprintf(w, "  serial fraction\t%.3f\t(Amdahl: at most %.2fx on 2 cores, %.1fx on 16)\n", s, amdahl(s, 2), amdahl(s, 16))
 }
 

@@ -41,6 +41,7 @@ func TestVerbose(t *testing.T) {
 	// 37 pre-images of which 3 repeat a cube already generated.
 	require.Regexp(t, `(?m)^  pre-images +37$`, errs)
 	require.Regexp(t, `(?m)^  cache hits +3 +\(pre-images identical to one already generated\)$`, errs)
+	require.Regexp(t, `(?m)^  CPU, parallel parts +\d+\.\d{3}s +\(span \d+\.\d{3}s with this run's workers, each on a core: \d+\.\d\dx; with the serial part \d+\.\d\dx\)$`, errs)
 	require.Regexp(t, `(?m)^  serial fraction +0\.\d{3} +\(Amdahl: at most \d\.\d\dx on 2 cores, \d+\.\dx on 16\)$`, errs)
 	nodes := regexp.MustCompile(`nodes visited\s+(\d+)`).FindStringSubmatch(errs)
 	require.NotNil(t, nodes)
