@@ -75,7 +75,7 @@ func TestLamportPSO(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, translate.Unknown, res.Verdict, "decide.Check: %s", res.Reason)
 	require.Len(t, res.Spurious, 4, "the plain search's counterexamples, none replays")
-	require.Equal(t, 1194, res.Stats.Nodes, "the plain search's nodes (the refined searches find nothing; 1,173 before session gap15's unsatAgree)")
+	require.Equal(t, 1178, res.Stats.Nodes, "the plain search's nodes (the refined searches find nothing; 1,194 before the merge met a node meeting init first, 1,173 before session gap15's unsatAgree)")
 }
 
 // TestLamportPSOObligationsFixpoint (CUBEW_PSO_LARGE=1, about 20 CPU
