@@ -4,6 +4,42 @@ import (
 	"github.com/cubew/cubew/translate"
 )
 
+// Candidates over other reads (session 16, arbiter_v3_N under pso,
+// measured and not kept). Under TSO the file is proved with state
+// literals alone (`PC[#1] = CS && PC[#2] = L9` among 48); under PSO that
+// cube is reached (the explicit engine at n = 3: #2's write Chng[#2] :=
+// True at L7 is still buffered when the arbiter reads Chng[#2] = False
+// at L10 and serves #3), so a proof must speak of the flags' values.
+// Tried: a kind after every other one, keeping an unsatisfied read of a
+// flag (finite type, not final, not sourced) with its literal comparing
+// its value with a constant and a few state literals, checked by the
+// syntactic inclusion as weakCandidates are. Such a read reads a write
+// issued before the node's state (in memory or pending in a buffer); a
+// value pending in another process's buffer is what the reader reads
+// once that buffer flushes, a state with the same non-weak literals, so
+// the oracle's final-read judgement (judgedAs) covers them all in a
+// complete instance: no change to package oracle is needed.
+//   - In the plain search (pso's default) they are refuted: the search's
+//     relation does not order a read of the node after the steps its
+//     pre-images add for other processes, so a read no state shows
+//     (`PC[#2] = CS && val(e0) = False`, #1 reading Attn[#2]: the
+//     explicit engine's 92,294 states at n = 2 never show it) still
+//     meets the initial states. 8 refutations exhaust the restarts
+//     and the search goes on without candidates: one read per candidate,
+//     6,258 nodes in 60 s (733 candidates); several, 12,343 in 120 s.
+//     main: 7,064 nodes in 60 s, 46 candidates, none refuted.
+//   - In the step-ordered search (OrderingSteps: the relation is the
+//     order in time), candidates with one such read are never refuted
+//     (55 of 132 candidates), but it does not converge: 10,000 nodes
+//     (220.6 CPU-s, with procCandidates off), its last layers' cubes of
+//     10 to 13 events. Several reads judged in one state are refuted (#1
+//     reads Attn[#2] = True, later False), and procCandidates' guesses
+//     (`#1 = Pr[#2] && Kind[#2] = Arb && PC[#2] = L10`, #2 reading
+//     Chng[#1] = False, reached at n = 2 in 506 states) 3 to 6 times per
+//     run.
+// lamport_N is unchanged by either (its refined searches try no
+// candidate).
+
 // weakCandidates are the candidates of n that keep some of its final
 // reads (the reads of the unsafe formula, `p @ X`, that no write of the
 // cube satisfies), with the literals about their values, beside a few of
