@@ -41,9 +41,10 @@ func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
 
 // reaches reports whether some state satisfies c under some assignment of
 // c's variables to distinct processes of the instance, looking only at
-// the literals the instance's reductions preserve (invariantLits).
+// the literals the instance's reductions preserve (invariantLits) and
+// that do not compare reads made at two instants (apart, instants.go).
 func (in *instance) reaches(c *translate.Cube) bool {
-	lits := in.invariantLits(c)
+	lits := apart(c, in.invariantLits(c))
 	found := false
 	sets := make([][]uint64, 0, len(lits))
 	forAssignments(in.procs, c.NVars, func(assign []int) bool {
