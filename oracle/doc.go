@@ -9,10 +9,9 @@
 // its newest buffered write to X, else memory (final.go). A literal over
 // a weak location or over another read is never found false, so a cube
 // made only of such literals always counts as reached. Nor is a literal
-// comparing two reads of one process and one location that the cube's
-// relation orders (reads of transitions that reach keeps, judged as
-// final): they are made at two instants, not both in the state
-// (instants.go).
+// over a read (of a transition, that reach keeps judged as final) that
+// the cube's relation puts after another access of its process to its
+// location: it is made later, not in the state (instants.go).
 // An unknown value (a free initial value, a dead cell: see "Exactness"
 // below) makes a literal count as true. Each of these makes the oracle
 // say "reached" more often, never less. A model whose init makes a process

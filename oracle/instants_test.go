@@ -18,9 +18,11 @@ import (
 //   - #1 reads Head (e1), writes Head (e0), then reads Head again (e2)
 //     with val(e1) < val(e2): its next turn, plainly reached. Judged in
 //     the state both reads took one value and the oracle called it
-//     unreached; the search refuted it and restarted. The literal
-//     compares two reads of Head by #1 at two instants: not looked at;
-//   - the other literals keep the oracle's guess, and their candidates
+//     unreached; the search refuted it and restarted. e2 comes after
+//     #1's other accesses to Head: its literal is not looked at; so for
+//     `PC[#1] = L2 && R[#1] = val(e1) && R[#1] < val(e2)`, the search's
+//     next refutation, where R[#1] links the two reads;
+//   - the first accesses keep the oracle's guess, and their candidates
 //     stay unreached: #1's compare-and-swap of Tail (e0 = e1) below its
 //     later read of Head (e2), two locations (reached in this model one
 //     turn later, but needed by a mutant whose release retries the
@@ -59,17 +61,19 @@ func TestReadsAtTwoInstants(t *testing.T) {
 	cas := []translate.Event{ev(translate.Read, 1, tail), ev(translate.Write, 1, tail), ev(translate.Read, 1, head)}
 	cases := []struct {
 		c       *translate.Cube
-		apart   int // literals not looked at
+		later   int // reads after another access of their process to their location
 		reached bool
 	}{
 		{cube([]translate.Literal{translate.NewLiteral(translate.Lt, val(head, 1), val(head, 2))}, turns, [][2]int{{1, 0}, {0, 2}}, nil), 1, true},
+		{cube([]translate.Literal{pc(1, "L2"), translate.NewLiteral(translate.Eq, r(1), val(head, 1)), translate.NewLiteral(translate.Lt, r(1), val(head, 2))},
+			turns, [][2]int{{1, 0}, {0, 2}}, nil), 1, true},
 		{cube([]translate.Literal{translate.NewLiteral(translate.Lt, val(tail, 0), val(head, 2))}, cas, [][2]int{{0, 2}}, [][2]int{{0, 1}}), 0, false},
 		{cube([]translate.Literal{pc(2, "L3"), translate.NewLiteral(translate.Lt, val(tail, 0), r(2))}, cas[:2], nil, [][2]int{{0, 1}}), 0, false},
 		{cube([]translate.Literal{pc(2, "L3"), translate.NewLiteral(translate.Lt, r(2), val(head, 0))},
 			[]translate.Event{ev(translate.Read, 1, head)}, nil, nil), 0, false},
 	}
 	for _, tc := range cases {
-		require.Equal(t, tc.apart, len(tc.c.Lits)-len(apart(tc.c, tc.c.Lits)), "%s %v", tc.c, tc.c.Events)
+		require.Equal(t, tc.later, laterReads(tc.c).Len(), "%s %v", tc.c, tc.c.Events)
 		require.Equal(t, tc.reached, o.Reached(tc.c), "%s %v %s", tc.c, tc.c.Events, tc.c.Rel)
 	}
 }
