@@ -8,10 +8,13 @@
 // reads of the unsafe formula, `p @ X`): what p would read in the state,
 // its newest buffered write to X, else memory (final.go). A literal over
 // a weak location or over another read is never found false, so a cube
-// made only of such literals always counts as reached. An unknown value
-// (a free initial value, a dead cell: see "Exactness" below) makes a
-// literal count as true. Both make the oracle say "reached" more often,
-// never less. A model whose init makes a process
+// made only of such literals always counts as reached. Nor is a literal
+// over a read (of a transition, that reach keeps judged as final) that
+// the cube's relation puts after another access of its process to its
+// location: it is made later, not in the state (instants.go).
+// An unknown value (a free initial value, a dead cell: see "Exactness"
+// below) makes a literal count as true. Each of these makes the oracle
+// say "reached" more often, never less. A model whose init makes a process
 // variable differ from every process (FLASH's `Home <> p`) gets, in each
 // instance, one more process that the variable names and that never
 // acts; only the participants are matched against cubes (dpor/outside.go).

@@ -41,9 +41,11 @@ func newInstance(procs int, states []dpor.State, res *dpor.Result) *instance {
 
 // reaches reports whether some state satisfies c under some assignment of
 // c's variables to distinct processes of the instance, looking only at
-// the literals the instance's reductions preserve (invariantLits).
+// the literals the instance's reductions preserve (invariantLits) and
+// that speak of no read made after another access of its process to its
+// location (laterReads, instants.go).
 func (in *instance) reaches(c *translate.Cube) bool {
-	lits := in.invariantLits(c)
+	lits := firstAccesses(in.invariantLits(c), laterReads(c))
 	found := false
 	sets := make([][]uint64, 0, len(lits))
 	forAssignments(in.procs, c.NVars, func(assign []int) bool {
