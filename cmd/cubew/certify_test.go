@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,6 +80,17 @@ func TestCertifyJobsAndCVC5(t *testing.T) {
 		require.Equal(t, exitSafe, code, errs)
 		require.Contains(t, out, "certificate holds: 21 obligations unsat", "cvc5, %s jobs", jobs)
 	}
+	code, _, errs = cubew(t, "certify", "-v", "--cvc5", bin, "--rlimit", "50000000", "-j", "2", cert)
+	require.Equal(t, exitSafe, code, errs)
+	processes := regexp.MustCompile(`(?m)^.*token\.smt2: cvc5 attempt 1 \(without E-matching\): (.+): (\d+) unsat, 0 sat, 0 unknown, \d+\.\d CPU-s$`).FindAllStringSubmatch(errs, -1)
+	require.Len(t, processes, 2, "-v: a line per cvc5 process as it ends, none retried: %s", errs)
+	unsat := 0
+	for _, p := range processes {
+		n, err := strconv.Atoi(p[2])
+		require.NoError(t, err)
+		unsat += n
+	}
+	require.Equal(t, 21, unsat, "the two processes' counts add up to the certificate's obligations")
 	text, err := os.ReadFile(cert)
 	require.NoError(t, err)
 	mutant := regexp.MustCompile(`\(not \(node_1 ([^()]*)\)\)`).ReplaceAllString(string(text), "(not (and false (node_1 $1)))")
