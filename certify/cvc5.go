@@ -15,19 +15,20 @@ import (
 var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst"}
 
 // cvc5NoEMatching turns E-matching off: cvc5 then instantiates
-// quantifiers by enumeration alone (cvc5Args' --enum-inst). Every attempt
-// of CVC5With that may meet an obligation for the first time runs without
-// E-matching: E-matching loses itself in the event instantiations of some
-// event-explicit obligations, where --rlimit-per did not stop it: in session certs15
-// the first attempt at arbiter_v3_N tso's group t_proc_L9_L1 ran 1,543
-// CPU-s of E-matching on node_84986 and node_87207 and never answered;
-// without E-matching the group is unsat in about 86 CPU-s, node_84986
-// alone in 5. The same holds for peterson_2's, iriw_s's and the refined
-// pso search's init obligations (certify/testdata/corr_readers.cub: 716
-// obligations, none answered in 17 CPU minutes with E-matching first,
-// all proved in 77 CPU-s without). E-matching is faster on others
-// (sense_barrier's): the second attempt, each obligation left open alone,
-// runs with it.
+// quantifiers by enumeration alone (cvc5Args' --enum-inst). CVC5With
+// runs E-matching last, on the obligations enumeration alone did not
+// prove, each alone: E-matching loses itself in the event instantiations
+// of some event-explicit obligations, where --rlimit-per did not stop it.
+// In session certs15 the first attempt at arbiter_v3_N tso's group
+// t_proc_L9_L1 (with E-matching then) ran 1,543 CPU-s on node_84986 and
+// node_87207 and never answered; without E-matching the group is unsat
+// in about 86 CPU-s but for node_84986, which alone is unsat in 5 CPU-s
+// without E-matching and has no answer in 300 s with it (certs14). The
+// same holds for peterson_2's, iriw_s's and the refined pso search's
+// init obligations (certify/testdata/corr_readers.cub: 716 obligations,
+// none answered in 17 CPU minutes with E-matching first, all proved in
+// 77 CPU-s without). E-matching is faster on others (sense_barrier's,
+// lamport_simple_N's): the third attempt.
 var cvc5NoEMatching = []string{"--no-e-matching"}
 
 // CVC5 re-checks a certificate with the cvc5 binary bin, within rlimit
@@ -56,14 +57,14 @@ type CVC5Options struct {
 
 // CVC5With re-checks a certificate with the cvc5 binary bin, within
 // opts.Rlimit of its resource units per obligation (--rlimit-per) in
-// each of three attempts: the obligations in processes of whole groups
+// each of three attempts, the first two without E-matching
+// (cvc5NoEMatching): the obligations in processes of whole groups
 // (cvc5Parts: opts.Jobs at least, and about cvc5Chunk obligations each
-// at most) without E-matching (cvc5NoEMatching); then those it neither
-// proves nor refutes each alone with E-matching; then those still open
-// each alone without E-matching again (out of their group's context).
-// Only unsat proves an obligation, whichever attempt answers it; sat is
-// final, never retried. The scripts go to files in dir. A failure to run
-// cvc5 is an error.
+// at most); then those it neither proves nor refutes each alone (out of
+// their group's context); then those still open each alone with
+// E-matching. Only unsat proves an obligation, whichever attempt answers
+// it; sat is final, never retried. The scripts go to files in dir. A
+// failure to run cvc5 is an error.
 func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([]Outcome, error) {
 	with := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", opts.Rlimit))
 	without := append(slices.Clone(with), cvc5NoEMatching...)
@@ -83,7 +84,7 @@ func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([
 	if err != nil {
 		return nil, err
 	}
-	for i, retry := range [][]string{with, without} {
+	for i, retry := range [][]string{without, with} {
 		outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, run(i+2, retry)) })
 		if err != nil {
 			return nil, err
