@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 )
 
 // cvc5Args are cvc5's options: incremental (push/pop), and enumerative
@@ -15,20 +16,23 @@ import (
 var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst"}
 
 // cvc5NoEMatching turns E-matching off: cvc5 then instantiates
-// quantifiers by enumeration alone (cvc5Args' --enum-inst). CVC5With
-// runs E-matching last, on the obligations enumeration alone did not
-// prove, each alone: E-matching loses itself in the event instantiations
-// of some event-explicit obligations, where --rlimit-per did not stop it.
-// In session certs15 the first attempt at arbiter_v3_N tso's group
-// t_proc_L9_L1 (with E-matching then) ran 1,543 CPU-s on node_84986 and
-// node_87207 and never answered; without E-matching the group is unsat
-// in about 86 CPU-s but for node_84986, which alone is unsat in 5 CPU-s
-// without E-matching and has no answer in 300 s with it (certs14). The
-// same holds for peterson_2's, iriw_s's and the refined pso search's
-// init obligations (certify/testdata/corr_readers.cub: 716 obligations,
-// none answered in 17 CPU minutes with E-matching first, all proved in
-// 77 CPU-s without). E-matching is faster on others (sense_barrier's,
-// lamport_simple_N's): the third attempt.
+// quantifiers by enumeration alone (cvc5Args' --enum-inst). On an
+// event-explicit certificate (a weak model's) CVC5With runs E-matching
+// last, on the obligations enumeration alone did not prove, each alone:
+// E-matching loses itself in the event instantiations of some of their
+// obligations, where --rlimit-per did not stop it. In session certs15
+// the first attempt at arbiter_v3_N tso's group t_proc_L9_L1 (with
+// E-matching then) ran 1,543 CPU-s on node_84986 and node_87207 and
+// never answered; without E-matching the group is unsat in about 86
+// CPU-s but for node_84986, which alone is unsat in 5 CPU-s without
+// E-matching and has no answer in 300 s with it (certs14). The same
+// holds for peterson_2's, iriw_s's and the refined pso search's init
+// obligations (certify/testdata/corr_readers.cub: 716 obligations, none
+// answered in 17 CPU minutes with E-matching first, all proved in 77
+// CPU-s without). On the certificates without events, E-matching has
+// never stalled and is the faster (session certs16, cmd/cubew's quick
+// TestNewSafeCertificates: ricart_agrawala 6.3 CPU-s with E-matching
+// first, 31.7 without; german 3.6 and 12.8): they keep it first.
 var cvc5NoEMatching = []string{"--no-e-matching"}
 
 // CVC5 re-checks a certificate with the cvc5 binary bin, within rlimit
@@ -57,14 +61,15 @@ type CVC5Options struct {
 
 // CVC5With re-checks a certificate with the cvc5 binary bin, within
 // opts.Rlimit of its resource units per obligation (--rlimit-per) in
-// each of three attempts, the first two without E-matching
-// (cvc5NoEMatching): the obligations in processes of whole groups
+// each of three attempts: the obligations in processes of whole groups
 // (cvc5Parts: opts.Jobs at least, and about cvc5Chunk obligations each
-// at most); then those it neither proves nor refutes each alone (out of
-// their group's context); then those still open each alone with
-// E-matching. Only unsat proves an obligation, whichever attempt answers
-// it; sat is final, never retried. The scripts go to files in dir. A
-// failure to run cvc5 is an error.
+// at most); then those it neither proves nor refutes each alone without
+// E-matching (cvc5NoEMatching); then those still open each alone with
+// E-matching. The first attempt runs without E-matching on an
+// event-explicit certificate (eventExplicit), with it on the others.
+// Only unsat proves an obligation, whichever attempt answers it; sat is
+// final, never retried. The scripts go to files in dir. A failure to
+// run cvc5 is an error.
 func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([]Outcome, error) {
 	with := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", opts.Rlimit))
 	without := append(slices.Clone(with), cvc5NoEMatching...)
@@ -79,8 +84,12 @@ func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([
 			return p.Outcomes, err
 		}
 	}
+	first := with
+	if eventExplicit(script) {
+		first = without
+	}
 	parts := cvc5Parts(script, opts.Jobs)
-	outcomes, err := inParallel(len(parts), func(i int) string { return parts[i] }, opts.Jobs, run(1, without))
+	outcomes, err := inParallel(len(parts), func(i int) string { return parts[i] }, opts.Jobs, run(1, first))
 	if err != nil {
 		return nil, err
 	}
@@ -109,6 +118,13 @@ const cvc5Chunk = 1000
 func cvc5Parts(script string, jobs int) []string {
 	n := (len(Obligations(script)) + cvc5Chunk - 1) / cvc5Chunk
 	return chunks(script, max(jobs, n))
+}
+
+// eventExplicit reports whether a certificate is stated over events (a
+// weak model's: it declares the sort Ev, weak.go).
+func eventExplicit(script string) bool {
+	const events = "(declare-sort Ev 0)\n"
+	return strings.HasPrefix(script, events) || strings.Contains(script, "\n"+events)
 }
 
 // runCVC5 runs cvc5 with args on a script (written to a file of its own

@@ -47,20 +47,39 @@ func calls(t *testing.T, dir string) []string {
 	return strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
 }
 
+// eventScript is check_test.go's script stated over events, as a weak
+// model's certificate (it declares the sort Ev).
+const eventScript = "(declare-sort Ev 0)\n" + script
+
 // cvc5Base are the options of every run of CVC5With with Rlimit 1000.
 const cvc5Base = "--incremental --lang=smt2 --enum-inst --rlimit-per=1000"
 
-// TestCVC5FirstAttemptWithoutEMatching: cvc5's first attempt (a process
-// for the whole script) runs without E-matching, which --rlimit-per
-// bounds; what it proves is not run again, and a sat answer is final.
+// TestCVC5FirstAttemptWithoutEMatching: on an event-explicit
+// certificate cvc5's first attempt (a process for the whole script) runs
+// without E-matching, which --rlimit-per bounds; what it proves is not
+// run again, and a sat answer is final.
 func TestCVC5FirstAttemptWithoutEMatching(t *testing.T) {
+	dir := t.TempDir()
+	bin := fakeCVC5(t, dir, "unknown", "unsat")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
+	require.NoError(t, err)
+	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
+	require.Equal(t, []string{cvc5Base + " --no-e-matching: 3"}, calls(t, dir))
+}
+
+// TestCVC5FirstAttemptWithoutEvents: on a certificate without events
+// the first attempt keeps E-matching (faster there, and never seen to
+// stall); the obligations it leaves open are each retried alone without
+// it, and proved there.
+func TestCVC5FirstAttemptWithoutEvents(t *testing.T) {
 	dir := t.TempDir()
 	bin := fakeCVC5(t, dir, "unknown", "unsat")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
 	out, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
-	require.Equal(t, []string{cvc5Base + " --no-e-matching: 3"}, calls(t, dir))
+	require.Equal(t, []string{cvc5Base + ": 3", cvc5Base + " --no-e-matching: 1", cvc5Base + " --no-e-matching: 1"}, calls(t, dir))
 }
 
 // TestCVC5SecondAttemptAlone: the obligations the first attempt leaves
@@ -71,7 +90,7 @@ func TestCVC5SecondAttemptAlone(t *testing.T) {
 	dir := t.TempDir()
 	bin := fakeCVC5(t, dir, "unknown", "alone")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
-	out, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000})
+	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
 	require.Equal(t, []string{cvc5Base + " --no-e-matching: 3", cvc5Base + " --no-e-matching: 1", cvc5Base + " --no-e-matching: 1"}, calls(t, dir),
@@ -90,7 +109,7 @@ func TestCVC5ThirdAttemptWithEMatching(t *testing.T) {
 	dir := t.TempDir()
 	bin := fakeCVC5(t, dir, "unsat", "unknown")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
-	out, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000})
+	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
 	without, with := cvc5Base+" --no-e-matching: ", cvc5Base+": "
@@ -103,7 +122,7 @@ func TestCVC5ThirdAttemptWithEMatching(t *testing.T) {
 func TestCVC5ThirdAttempt(t *testing.T) {
 	dir := t.TempDir()
 	bin := fakeCVC5(t, dir, "unknown", "unknown")
-	out, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000, Jobs: 2})
+	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000, Jobs: 2})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unknown"}, {"init: node_1", "unknown"}, {"unsafe: unsafe_1", "unknown"}}, out)
 	without, with := cvc5Base+" --no-e-matching: ", cvc5Base+": "
@@ -123,7 +142,7 @@ func TestCVC5Progress(t *testing.T) {
 	bin := fakeCVC5(t, dir, "unsat", "unknown")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
 	var got []CVC5Process
-	_, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000, Progress: func(p CVC5Process) { got = append(got, p) }})
+	_, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000, Progress: func(p CVC5Process) { got = append(got, p) }})
 	require.NoError(t, err)
 	require.Len(t, got, 5)
 	lines := make([]string, len(got))

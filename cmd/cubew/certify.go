@@ -30,10 +30,11 @@ end is not safe for concurrent use, the scripts are evaluated one at a
 time): the obligations are independent, and the answers do not depend
 on N.
 --cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5With:
-processes of whole groups without E-matching, --jobs at least and about
-1,000 obligations each at most; those left open each alone, still
-without E-matching; those still open each alone with it), --rlimit
-being cvc5's --rlimit-per.
+processes of whole groups, --jobs at least and about 1,000 obligations
+each at most, without E-matching on a weak model's certificate (stated
+over events), with it on the others; those left open each alone without
+E-matching; those still open each alone with it), --rlimit being
+cvc5's --rlimit-per.
 
 With -v, what each attempt answers goes to stderr as soon as it is known.
 With Z3, every answer, with Z3's resource units spent on it and the wall
