@@ -23,9 +23,9 @@ var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst"}
 // obligations, where --rlimit-per did not stop it. In session certs15
 // the first attempt at arbiter_v3_N tso's group t_proc_L9_L1 (with
 // E-matching then) ran 1,543 CPU-s on node_84986 and node_87207 and
-// never answered; without E-matching the group is unsat in about 86
-// CPU-s but for node_84986, which alone is unsat in 5 CPU-s without
-// E-matching and has no answer in 300 s with it (certs14). The same
+// never answered; without E-matching the whole group is unsat in one
+// process, 165.8 CPU-s (certs16), and node_84986 alone is unsat in 5
+// CPU-s, with no answer in 300 s with E-matching (certs14). The same
 // holds for peterson_2's, iriw_s's and the refined pso search's init
 // obligations (certify/testdata/corr_readers.cub: 716 obligations, none
 // answered in 17 CPU minutes with E-matching first, all proved in 77
