@@ -15,15 +15,25 @@ import (
 // answers unknown to some).
 var cvc5Args = []string{"--incremental", "--lang=smt2", "--enum-inst"}
 
-// cvc5Retry are the options cvc5's second attempt adds, at the
-// obligations its first (in processes of whole groups, with E-matching)
-// did not prove: enumerative instantiation alone. E-matching loses itself
-// in the event instantiations of some event-explicit obligations
-// (peterson_2's, iriw_s's; arbiter_v3_N tso's node_84986 of t_proc_L9_L1:
-// no answer in 300 s with E-matching, unsat in 5 CPU-s without); it is
-// faster on others (sense_barrier's), hence a third attempt with
-// E-matching again.
-var cvc5Retry = []string{"--no-e-matching"}
+// cvc5NoEMatching turns E-matching off: cvc5 then instantiates
+// quantifiers by enumeration alone (cvc5Args' --enum-inst). On an
+// event-explicit certificate (a weak model's) CVC5With runs E-matching
+// last, on the obligations enumeration alone did not prove, each alone:
+// E-matching loses itself in the event instantiations of some of their
+// obligations, where --rlimit-per did not stop it. In session certs15
+// the first attempt at arbiter_v3_N tso's group t_proc_L9_L1 (with
+// E-matching then) ran 1,543 CPU-s on node_84986 and node_87207 and
+// never answered; without E-matching the whole group is unsat in one
+// process, 165.8 CPU-s (certs16), and node_84986 alone is unsat in 5
+// CPU-s, with no answer in 300 s with E-matching (certs14). The same
+// holds for peterson_2's, iriw_s's and the refined pso search's init
+// obligations (certify/testdata/corr_readers.cub: 716 obligations, none
+// answered in 17 CPU minutes with E-matching first, all proved in 77
+// CPU-s without). On the certificates without events, E-matching has
+// never stalled and is the faster (session certs16, cmd/cubew's quick
+// TestNewSafeCertificates: ricart_agrawala 6.3 CPU-s with E-matching
+// first, 31.7 without; german 3.6 and 12.8): they keep it first.
+var cvc5NoEMatching = []string{"--no-e-matching"}
 
 // CVC5 re-checks a certificate with the cvc5 binary bin, within rlimit
 // of its resource units per obligation: CVC5With, one process at a time.
@@ -31,7 +41,8 @@ func CVC5(ctx context.Context, bin, dir, script string, rlimit int) ([]Outcome, 
 	return CVC5With(ctx, bin, dir, script, CVC5Options{Rlimit: rlimit})
 }
 
-// CVC5Options are the limit of CVC5With and how many processes it runs.
+// CVC5Options are the limit of CVC5With, how many processes it runs, and
+// where it reports what each answered.
 type CVC5Options struct {
 	// Rlimit bounds cvc5's resource units per obligation (--rlimit-per:
 	// deterministic).
@@ -42,6 +53,10 @@ type CVC5Options struct {
 	// 0 or 1 for one process at a time. Which process proves an obligation
 	// changes nothing of what its answer means.
 	Jobs int
+	// Progress, when set, receives what each cvc5 process answered as
+	// soon as it ends, one call at a time: a run stopped halfway keeps
+	// the answers of the processes that ended.
+	Progress func(CVC5Process)
 }
 
 // CVC5With re-checks a certificate with the cvc5 binary bin, within
@@ -49,31 +64,37 @@ type CVC5Options struct {
 // each of three attempts: the obligations in processes of whole groups
 // (cvc5Parts: opts.Jobs at least, and about cvc5Chunk obligations each
 // at most); then those it neither proves nor refutes each alone without
-// E-matching (cvc5Retry); then those still open each alone with
-// E-matching again. Only unsat proves an obligation, whichever attempt
-// answers it; sat is final. A certificate of the refined pso search (it
-// states which write a read reads: rf.L) swaps the options: without
-// E-matching first, with it second, without it last. E-matching stalls
-// on its ground init obligations (certify/testdata/corr_readers.cub: 716
-// obligations, none answered in 17 CPU minutes with E-matching first,
-// all proved in 77 CPU-s without). The scripts go to files in dir. A
-// failure to run cvc5 is an error.
+// E-matching (cvc5NoEMatching); then those still open each alone with
+// E-matching. The first attempt runs without E-matching on an
+// event-explicit certificate (eventExplicit), with it on the others.
+// Only unsat proves an obligation, whichever attempt answers it; sat is
+// final, never retried. The scripts go to files in dir. A failure to
+// run cvc5 is an error.
 func CVC5With(ctx context.Context, bin, dir, script string, opts CVC5Options) ([]Outcome, error) {
-	args := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", opts.Rlimit))
-	usual, other := args, append(slices.Clone(args), cvc5Retry...)
-	if statesReadsFrom(script) {
-		usual, other = other, usual
+	with := append(slices.Clone(cvc5Args), fmt.Sprintf("--rlimit-per=%d", opts.Rlimit))
+	without := append(slices.Clone(with), cvc5NoEMatching...)
+	report := serialized(opts.Progress)
+	run := func(attempt int, args []string) func(string) ([]Outcome, error) {
+		return func(s string) ([]Outcome, error) {
+			p, err := runCVC5(ctx, bin, dir, s, args)
+			if err == nil && report != nil {
+				p.Attempt, p.EMatching = attempt, !slices.Contains(args, cvc5NoEMatching[0])
+				report(p)
+			}
+			return p.Outcomes, err
+		}
 	}
-	run := func(args []string) func(string) ([]Outcome, error) {
-		return func(s string) ([]Outcome, error) { return runCVC5(ctx, bin, dir, s, args) }
+	first := with
+	if eventExplicit(script) {
+		first = without
 	}
 	parts := cvc5Parts(script, opts.Jobs)
-	outcomes, err := inParallel(len(parts), func(i int) string { return parts[i] }, opts.Jobs, run(usual))
+	outcomes, err := inParallel(len(parts), func(i int) string { return parts[i] }, opts.Jobs, run(1, first))
 	if err != nil {
 		return nil, err
 	}
-	for _, retry := range [][]string{other, usual} {
-		outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, run(retry)) })
+	for i, retry := range [][]string{without, with} {
+		outcomes, err = Retry(script, outcomes, func(rest string) ([]Outcome, error) { return EachAlone(rest, opts.Jobs, run(i+2, retry)) })
 		if err != nil {
 			return nil, err
 		}
@@ -99,18 +120,19 @@ func cvc5Parts(script string, jobs int) []string {
 	return chunks(script, max(jobs, n))
 }
 
-// statesReadsFrom reports whether a certificate declares which write a
-// read reads (rf.L, the refined pso search's marks: weak.go).
-func statesReadsFrom(script string) bool {
-	return strings.Contains(script, "(declare-fun |rf.") || strings.Contains(script, "(declare-fun rf.")
+// eventExplicit reports whether a certificate is stated over events (a
+// weak model's: it declares the sort Ev, weak.go).
+func eventExplicit(script string) bool {
+	const events = "(declare-sort Ev 0)\n"
+	return strings.HasPrefix(script, events) || strings.Contains(script, "\n"+events)
 }
 
 // runCVC5 runs cvc5 with args on a script (written to a file of its own
-// in dir, removed after).
-func runCVC5(ctx context.Context, bin, dir, script string, args []string) ([]Outcome, error) {
+// in dir, removed after): its answers and the CPU time it took.
+func runCVC5(ctx context.Context, bin, dir, script string, args []string) (CVC5Process, error) {
 	f, err := os.CreateTemp(dir, "cert-*.smt2")
 	if err != nil {
-		return nil, err
+		return CVC5Process{}, err
 	}
 	defer os.Remove(f.Name())
 	_, err = f.WriteString(script)
@@ -118,11 +140,15 @@ func runCVC5(ctx context.Context, bin, dir, script string, args []string) ([]Out
 		err = cerr
 	}
 	if err != nil {
-		return nil, err
+		return CVC5Process{}, err
 	}
-	out, err := exec.CommandContext(ctx, bin, append(args, f.Name())...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, bin, append(args, f.Name())...)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return nil, fmt.Errorf("cvc5: %v: %s", err, out)
+		return CVC5Process{}, fmt.Errorf("cvc5: %v: %s", err, out)
 	}
-	return Outcomes(script, string(out)), nil
+	return CVC5Process{
+		Outcomes: Outcomes(script, string(out)),
+		CPU:      cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(),
+	}, nil
 }

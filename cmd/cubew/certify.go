@@ -29,16 +29,21 @@ states and what it assumes; any SMT-LIB 2 prover can re-check one too
 end is not safe for concurrent use, the scripts are evaluated one at a
 time): the obligations are independent, and the answers do not depend
 on N.
---cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5:
+--cvc5 PATH re-checks with that cvc5 binary instead of Z3 (certify.CVC5With:
 processes of whole groups, --jobs at least and about 1,000 obligations
-each at most; those left open each alone without E-matching; those still
-open each alone with it), --rlimit being cvc5's --rlimit-per.
+each at most, without E-matching on a weak model's certificate (stated
+over events), with it on the others; those left open each alone without
+E-matching; those still open each alone with it), --rlimit being
+cvc5's --rlimit-per.
 
-With -v (Z3 only), every answer of every attempt goes to stderr as soon as it is
-known, with Z3's resource units spent on it and the wall time of the
-context it ran in: attempt 1 runs each group of obligations (init, each
-transition, unsafe) in a context of its own, attempt 2 each obligation
-left open alone, attempt 3 each still open alone without E-matching.
+With -v, what each attempt answers goes to stderr as soon as it is known.
+With Z3, every answer, with Z3's resource units spent on it and the wall
+time of the context it ran in: attempt 1 runs each group of obligations
+(init, each transition, unsafe) in a context of its own, attempt 2 each
+obligation left open alone, attempt 3 each still open alone without
+E-matching. With --cvc5, a line per cvc5 process as it ends: its
+attempt, its groups (or its one obligation), how many obligations it
+answered unsat, sat and neither, and its CPU seconds.
 
 Exit status: 0 every obligation of every certificate holds, 1 some
 certificate is rejected, 2 bad input (unreadable file, not a certificate,
@@ -63,7 +68,11 @@ SMT-LIB error), 3 some certificate is not confirmed and none rejected.`,
 				}
 				var outcomes []certify.Outcome
 				if cvc5 != "" {
-					outcomes, err = certify.CVC5With(cmd.Context(), cvc5, os.TempDir(), string(script), certify.CVC5Options{Rlimit: rlimit, Jobs: jobs})
+					copts := certify.CVC5Options{Rlimit: rlimit, Jobs: jobs}
+					if isVerbose(cmd) {
+						copts.Progress = func(p certify.CVC5Process) { fmt.Fprintf(cmd.ErrOrStderr(), "%s: cvc5 %s\n", path, p) }
+					}
+					outcomes, err = certify.CVC5With(cmd.Context(), cvc5, os.TempDir(), string(script), copts)
 				} else {
 					outcomes, err = certify.Z3With(cmd.Context(), string(script), opts)
 				}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -61,7 +62,9 @@ func TestCertificateRoundTrip(t *testing.T) {
 // TestCertifyJobsAndCVC5: certify -j 2 prints the answers of -j 1, in
 // the same order; --cvc5 re-checks with that binary, in one process or
 // in several, confirms the certificate and rejects the mutant without
-// the unsafe cube, as Z3 does.
+// the unsafe cube, as Z3 does. With -v it reports each cvc5 process as it
+// ends: with E-matching first on an SC certificate, without it on a weak
+// model's (spin_lock under tso).
 func TestCertifyJobsAndCVC5(t *testing.T) {
 	dir := t.TempDir()
 	cert := filepath.Join(dir, "token.smt2")
@@ -79,6 +82,24 @@ func TestCertifyJobsAndCVC5(t *testing.T) {
 		require.Equal(t, exitSafe, code, errs)
 		require.Contains(t, out, "certificate holds: 21 obligations unsat", "cvc5, %s jobs", jobs)
 	}
+	code, _, errs = cubew(t, "certify", "-v", "--cvc5", bin, "--rlimit", "50000000", "-j", "2", cert)
+	require.Equal(t, exitSafe, code, errs)
+	processes := regexp.MustCompile(`(?m)^.*token\.smt2: cvc5 attempt 1 \(with E-matching\): (.+): (\d+) unsat, 0 sat, 0 unknown, \d+\.\d CPU-s$`).FindAllStringSubmatch(errs, -1)
+	require.Len(t, processes, 2, "-v: a line per cvc5 process as it ends, none retried: %s", errs)
+	unsat := 0
+	for _, p := range processes {
+		n, err := strconv.Atoi(p[2])
+		require.NoError(t, err)
+		unsat += n
+	}
+	require.Equal(t, 21, unsat, "the two processes' counts add up to the certificate's obligations")
+	weak := filepath.Join(dir, "spin_lock_tso.smt2")
+	code, _, errs = cubew(t, "check", "--model", "tso", "--certificate", weak, "../../examples/spin_lock.cub")
+	require.Equal(t, exitSafe, code, errs)
+	code, _, errs = cubew(t, "certify", "-v", "--cvc5", bin, "--rlimit", "50000000", weak)
+	require.Equal(t, exitSafe, code, errs)
+	require.Regexp(t, `spin_lock_tso\.smt2: cvc5 attempt 1 \(without E-matching\): init, .*, unsafe: 10 unsat, 0 sat, 0 unknown, \d+\.\d CPU-s\n$`, errs,
+		"an event-explicit certificate: the first attempt without E-matching")
 	text, err := os.ReadFile(cert)
 	require.NoError(t, err)
 	mutant := regexp.MustCompile(`\(not \(node_1 ([^()]*)\)\)`).ReplaceAllString(string(text), "(not (and false (node_1 $1)))")
