@@ -2,10 +2,8 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 
@@ -27,10 +25,7 @@ func TestExtraBudgetNeverUnlimited(t *testing.T) {
 // with the extra instances' share, 200 states each (New explored 3,000
 // each before), and Deepen explores all three again with 12,000.
 func TestBudgetPastCut(t *testing.T) {
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle/bakery_lamport.cub"), syntax.CheckOptions{SC: true})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle/bakery_lamport.cub", syntax.CheckOptions{SC: true})
 	o, err := New(context.Background(), m, memmodel.SC, 3, 3000)
 	require.NoError(t, err)
 	require.Equal(t, "instance with 1 processes: state limit 3000 reached", o.Partial)

@@ -2,10 +2,8 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -21,10 +19,7 @@ import (
 // the unsafe cube nor the mutual exclusion of a process about to enter
 // (#2 at L4 would read X = #2, #1 in the critical section) is reached.
 func TestBoundedBuffersPSO(t *testing.T) {
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle-w/cubtso/lamport_N.cub"), syntax.CheckOptions{})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle-w/cubtso/lamport_N.cub", syntax.CheckOptions{})
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
 	o, err := New(context.Background(), m, memmodel.PSO, 2, 0)

@@ -2,10 +2,8 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -23,12 +21,8 @@ import (
 // question explored already is cheap (nothing more to pay).
 func TestLazyCheap(t *testing.T) {
 	ctx := context.Background()
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
 	load := func(name string) *syntax.Model {
-		m, err := syntax.Load(filepath.Join(dir, "cubicle", name), syntax.CheckOptions{SC: true})
-		require.NoError(t, err)
-		return m
+		return corpusModel(t, "cubicle/"+name, syntax.CheckOptions{SC: true})
 	}
 
 	sense := NewLazy(ctx, load("sense_barrier.cub"), memmodel.SC, 3, 0)

@@ -2,11 +2,9 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/cubew/cubew/dpor"
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -29,10 +27,7 @@ import (
 // cube over an Invalid line's stale data (unknown: dead).
 func TestFlashOracle(t *testing.T) {
 	ctx := context.Background()
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle/flash.cub"), syntax.CheckOptions{SC: true})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle/flash.cub", syntax.CheckOptions{SC: true})
 	sys, err := translate.Build(m)
 	require.NoError(t, err)
 	o, err := New(ctx, m, memmodel.SC, 2, 0)

@@ -3,13 +3,11 @@ package oracle
 import (
 	"context"
 	"math/big"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cubew/cubew/dpor"
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -32,10 +30,7 @@ const ticketSteps = 13
 // the unreduced runs too: the oracle is exact on them.
 func TestTicketOracleExact(t *testing.T) {
 	ctx := context.Background()
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle-w/cubtso/ticket_spin_lock_N.cub"), syntax.CheckOptions{})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle-w/cubtso/ticket_spin_lock_N.cub", syntax.CheckOptions{})
 	o, err := New(ctx, m, memmodel.TSO, 2, 0)
 	require.NoError(t, err)
 	require.Empty(t, o.Partial)

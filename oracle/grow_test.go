@@ -2,11 +2,9 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/cubew/cubew/dpor"
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -25,10 +23,7 @@ import (
 // them), which reaches it; a second Grow does nothing.
 func TestGrow(t *testing.T) {
 	ctx := context.Background()
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle-w/cubtso/arbiter_v3_N.cub"), syntax.CheckOptions{})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle-w/cubtso/arbiter_v3_N.cub", syntax.CheckOptions{})
 	o, err := New(ctx, m, memmodel.TSO, 3, 0)
 	require.NoError(t, err)
 	require.Empty(t, o.Partial)

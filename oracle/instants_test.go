@@ -2,10 +2,8 @@ package oracle
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"github.com/cubew/cubew/internal/corpus"
 	"github.com/cubew/cubew/memmodel"
 	"github.com/cubew/cubew/syntax"
 	"github.com/cubew/cubew/translate"
@@ -30,10 +28,7 @@ import (
 //     (#1's compare-and-swap reads below the ticket of #2, waiting at
 //     L3); #1's read of Head above the ticket #2 waits with.
 func TestReadsAtTwoInstants(t *testing.T) {
-	dir, err := corpus.Dir()
-	require.NoError(t, err, "the shared corpus (CUBEW_CORPUS)")
-	m, err := syntax.Load(filepath.Join(dir, "cubicle-w/cubtso/ticket_spin_lock_N.cub"), syntax.CheckOptions{})
-	require.NoError(t, err)
+	m := corpusModel(t, "cubicle-w/cubtso/ticket_spin_lock_N.cub", syntax.CheckOptions{})
 	o, err := New(context.Background(), m, memmodel.PSO, 2, 0)
 	require.NoError(t, err)
 	head, tail := m.Symbols["Head"], m.Symbols["Tail"]
