@@ -127,6 +127,16 @@ func eventExplicit(script string) bool {
 	return strings.HasPrefix(script, events) || strings.Contains(script, "\n"+events)
 }
 
+// cvc5Argv is args followed by the script's file, in a slice of its
+// own: processes run at once share args, and appending to it in place
+// (it has room to spare: CVC5With builds it by appends) let two of them
+// write their file names into one array, so that both ran one part's
+// file (seen in session 16: chandy_misra tso, -j 2) and the other part's
+// obligations had no answer in that attempt.
+func cvc5Argv(args []string, file string) []string {
+	return append(slices.Clip(args), file)
+}
+
 // runCVC5 runs cvc5 with args on a script (written to a file of its own
 // in dir, removed after): its answers and the CPU time it took.
 func runCVC5(ctx context.Context, bin, dir, script string, args []string) (CVC5Process, error) {
@@ -142,7 +152,7 @@ func runCVC5(ctx context.Context, bin, dir, script string, args []string) (CVC5P
 	if err != nil {
 		return CVC5Process{}, err
 	}
-	cmd := exec.CommandContext(ctx, bin, append(args, f.Name())...)
+	cmd := exec.CommandContext(ctx, bin, cvc5Argv(args, f.Name())...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return CVC5Process{}, fmt.Errorf("cvc5: %v: %s", err, out)

@@ -159,3 +159,15 @@ func TestCVC5Progress(t *testing.T) {
 		"attempt 3 (with E-matching): unsafe: unsafe_1: 1 unsat, 0 sat, 0 unknown, 0.0 CPU-s",
 	}, lines)
 }
+
+// TestCVC5ArgvOwnSlice: the command lines of processes that share args
+// (with room to spare, as CVC5With builds them) each keep their own
+// file: building the second does not overwrite the first's.
+func TestCVC5ArgvOwnSlice(t *testing.T) {
+	args := make([]string, 2, 8)
+	args[0], args[1] = "--incremental", "--no-e-matching"
+	first := cvc5Argv(args, "a.smt2")
+	second := cvc5Argv(args, "b.smt2")
+	require.Equal(t, []string{"--incremental", "--no-e-matching", "a.smt2"}, first)
+	require.Equal(t, []string{"--incremental", "--no-e-matching", "b.smt2"}, second)
+}
