@@ -52,6 +52,15 @@ func calls(t *testing.T, dir string) []string {
 const eventScript = "(declare-sort Ev 0)\n" + script
 
 // cvc5Base are the options of every run of CVC5With with Rlimit 1000.
+// fakeCVC5RefutingNode1 is fakeCVC5 in a directory of its own (returned
+// with the binary) that refutes the obligation init: node_1 (dir/sat).
+func fakeCVC5RefutingNode1(t *testing.T, withEMatching, withoutEMatching string) (dir, bin string) {
+	dir = t.TempDir()
+	bin = fakeCVC5(t, dir, withEMatching, withoutEMatching)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	return dir, bin
+}
+
 const cvc5Base = "--incremental --lang=smt2 --enum-inst --rlimit-per=1000"
 
 // TestCVC5FirstAttemptWithoutEMatching: on an event-explicit
@@ -59,9 +68,7 @@ const cvc5Base = "--incremental --lang=smt2 --enum-inst --rlimit-per=1000"
 // without E-matching, which --rlimit-per bounds; what it proves is not
 // run again, and a sat answer is final.
 func TestCVC5FirstAttemptWithoutEMatching(t *testing.T) {
-	dir := t.TempDir()
-	bin := fakeCVC5(t, dir, "unknown", "unsat")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	dir, bin := fakeCVC5RefutingNode1(t, "unknown", "unsat")
 	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
@@ -73,9 +80,7 @@ func TestCVC5FirstAttemptWithoutEMatching(t *testing.T) {
 // stall); the obligations it leaves open are each retried alone without
 // it, and proved there.
 func TestCVC5FirstAttemptWithoutEvents(t *testing.T) {
-	dir := t.TempDir()
-	bin := fakeCVC5(t, dir, "unknown", "unsat")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	dir, bin := fakeCVC5RefutingNode1(t, "unknown", "unsat")
 	out, err := CVC5With(context.Background(), bin, t.TempDir(), script, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
@@ -87,9 +92,7 @@ func TestCVC5FirstAttemptWithoutEvents(t *testing.T) {
 // E-matching, and proved there: no process runs E-matching. The sat
 // answer of the first attempt is not retried.
 func TestCVC5SecondAttemptAlone(t *testing.T) {
-	dir := t.TempDir()
-	bin := fakeCVC5(t, dir, "unknown", "alone")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	dir, bin := fakeCVC5RefutingNode1(t, "unknown", "alone")
 	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
@@ -106,9 +109,7 @@ func TestCVC5SecondAttemptAlone(t *testing.T) {
 // and its node_84986 has no answer in 300 s alone with E-matching
 // either (certs14).
 func TestCVC5ThirdAttemptWithEMatching(t *testing.T) {
-	dir := t.TempDir()
-	bin := fakeCVC5(t, dir, "unsat", "unknown")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	dir, bin := fakeCVC5RefutingNode1(t, "unsat", "unknown")
 	out, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000})
 	require.NoError(t, err)
 	require.Equal(t, []Outcome{{"init: dom", "unsat"}, {"init: node_1", "sat"}, {"unsafe: unsafe_1", "unsat"}}, out)
@@ -138,9 +139,7 @@ func TestCVC5ThirdAttempt(t *testing.T) {
 // attempt, options, groups (or its one obligation), counts and CPU time
 // as it ends, in the order the processes end.
 func TestCVC5Progress(t *testing.T) {
-	dir := t.TempDir()
-	bin := fakeCVC5(t, dir, "unsat", "unknown")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "sat"), []byte("obligation init: node_1\n"), 0o644))
+	_, bin := fakeCVC5RefutingNode1(t, "unsat", "unknown")
 	var got []CVC5Process
 	_, err := CVC5With(context.Background(), bin, t.TempDir(), eventScript, CVC5Options{Rlimit: 1000, Progress: func(p CVC5Process) { got = append(got, p) }})
 	require.NoError(t, err)
